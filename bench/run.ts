@@ -1,0 +1,116 @@
+// `npm run bench`: GET auth/me/ on the real API against a bare Fastify route
+// answering the same JSON (same run, same machine), the idle memory of `npm start`,
+// and GET spaces/ over 10,000 spaces against the same SQL sent straight to the
+// database (PGlite, and PostgreSQL too when DATABASE_URL is set).
+// `npm run bench -- spaces` (or auth-me, memory) runs only the parts named.
+import os from 'node:os';
+import { measureIdleMemory, type IdleMemory } from './idle-memory';
+import { measureLoad, type LoadResult } from './load';
+import { spawnBenchServers } from './spawn-servers';
+import { measureSpacesList, type SpacesBenchResult } from './spaces/measure';
+
+const positive = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+
+const durationSeconds = positive('BENCH_DURATION', 10);
+const connections = positive('BENCH_CONNECTIONS', 10);
+const warmupSeconds = Math.min(2, durationSeconds);
+const idleSeconds = 5;
+const spacesSeconds = positive('BENCH_SPACES_SECONDS', 5);
+
+const parts = ['auth-me', 'memory', 'spaces'] as const;
+const named = process.argv.slice(2);
+const unknown = named.filter((name) => !(parts as readonly string[]).includes(name));
+if (unknown.length > 0) throw new Error(`unknown bench part ${unknown.join(', ')}; choose from ${parts.join(', ')}`);
+const runs = (part: (typeof parts)[number]) => named.length === 0 || named.includes(part);
+
+const fixed = (value: number, digits = 1) => value.toFixed(digits);
+const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+const ratio = (a: number, b: number, digits: number) => fixed(a / b, digits);
+
+function loadRow(name: string, result: LoadResult) {
+  return row([name, fixed(result.requestsPerSecond, 0), fixed(result.p50Ms, 2), fixed(result.p99Ms, 2), String(result.requests)]);
+}
+
+function memoryRow(name: string, memory: IdleMemory) {
+  const exit = memory.exitCode === null ? 'did not exit within 20 s' : String(memory.exitCode);
+  return row([name, `${fixed(memory.rssBytes / 1024 / 1024)} MiB`, String(memory.processes), exit]);
+}
+
+async function benchAuthMe() {
+  const servers = await spawnBenchServers();
+  try {
+    const headers = { AppType: 'social', Authorization: `JWT ${servers.token}` };
+    const load = { connections, durationSeconds, warmupSeconds };
+    console.info(`Measuring GET auth/me/ (${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s)…`);
+    const ours = await measureLoad({ ...load, url: servers.apiUrl, headers });
+    console.info('Measuring the bare Fastify route with the same JSON body…');
+    const baseline = await measureLoad({ ...load, url: servers.bareUrl, headers });
+    for (const [name, result] of [['auth/me', ours], ['bare', baseline]] as const) {
+      if (result.failures > 0) throw new Error(`${name}: ${result.failures} failed requests; the figures would be meaningless`);
+    }
+    return { ours, baseline };
+  } finally {
+    await servers.stop();
+  }
+}
+
+function spacesRows(result: SpacesBenchResult) {
+  const name = result.driver === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  return result.pages.map(({ page, http, direct }) => row([
+    name, String(page), fixed(http.p50Ms, 2), fixed(http.p99Ms, 2), fixed(direct.p50Ms, 2), fixed(direct.p99Ms, 2),
+    ratio(http.p50Ms, direct.p50Ms, 2), ratio(http.p99Ms, direct.p99Ms, 2), `${http.requests} / ${direct.runs}`,
+  ]));
+}
+
+async function benchSpaces(): Promise<SpacesBenchResult[]> {
+  const drivers = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+  const results: SpacesBenchResult[] = [];
+  for (const driver of drivers) {
+    console.info(`Seeding 10,000 spaces and 1,000 members on ${driver}, then timing GET spaces/ pages 1 and 500 and their SQL (${spacesSeconds} s each)…`);
+    results.push(await measureSpacesList({ driver, seconds: spacesSeconds, warmupSeconds: Math.min(1, spacesSeconds) }));
+  }
+  return results;
+}
+
+const authMe = runs('auth-me') ? await benchAuthMe() : null;
+if (runs('memory')) console.info(`Measuring the idle memory of npm start (${idleSeconds} s idle after the first page view)…`);
+const memory = runs('memory') ? await measureIdleMemory({ idleSeconds }) : null;
+const spaces = runs('spaces') ? await benchSpaces() : [];
+
+const sections = [`Convene benchmark — ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`];
+if (authMe) {
+  const { ours, baseline } = authMe;
+  sections.push(`Both servers in one child process with logging off, loaded one after the other from this process.
+
+${row(['target', 'req/s', 'p50 ms', 'p99 ms', 'requests'])}
+${row(['---', '---:', '---:', '---:', '---:'])}
+${loadRow('GET /api/v1/auth/me/ (Convene, PGlite)', ours)}
+${loadRow('bare Fastify, same JSON', baseline)}
+${row(['ratio ours/bare', ratio(ours.requestsPerSecond, baseline.requestsPerSecond, 3), ratio(ours.p50Ms, baseline.p50Ms, 1), ratio(ours.p99Ms, baseline.p99Ms, 1), ''])}`);
+}
+if (memory) {
+  sections.push(`${row(['npm start, idle', 'resident memory (process tree)', 'processes', 'exit code after SIGINT'])}
+${row(['---', '---:', '---:', '---:'])}
+${memoryRow('first start (creates the database)', memory.firstStart)}
+${memoryRow('restart (existing data)', memory.restart)}`);
+}
+if (spaces.length > 0) {
+  const seeding = spaces.map((r) => `${r.driver} ${fixed(r.seedSeconds)} s`).join(', ');
+  sections.push(`GET /api/v1/spaces/?page=P&page_size=10 — one hub with 10,000 spaces (80 % public, 10 % shared, 10 % private)
+and 1,000 members; the caller, a hub editor, sees ${spaces[0]!.visible} of them. API: the real server over HTTP, one
+connection. SQL: the statements the list function sends (the page's rows and the total), captured from drizzle's
+logger in the same run and sent straight to the driver, concurrently as the function sends them. Seeding: ${seeding}.
+
+${row(['database', 'page', 'API p50 ms', 'API p99 ms', 'SQL p50 ms', 'SQL p99 ms', 'ratio p50', 'ratio p99', 'requests / SQL runs'])}
+${row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'])}
+${spaces.flatMap(spacesRows).join('\n')}
+
+The page-rows statement as sent (page 1):
+${spaces[0]!.sampleSql}`);
+}
+console.info(`\n${sections.join('\n\n')}\n`);
+if (memory && (memory.firstStart.exitCode !== 0 || memory.restart.exitCode !== 0)) process.exitCode = 1;

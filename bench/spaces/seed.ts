@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '@/server/db/connect';
+import { memberships, organizations, sessions, spaceMemberships, spaces, users } from '@/server/db/schema';
+import { startFreeSubscription } from '@/server/domain/billing/start-free-subscription';
+
+const BATCH = 1000;
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
+}
+
+/** Every tenth space is shared, every tenth (offset five) private, the rest public ("Everyone"). */
+const visibilityOf = (i: number) => (i % 10 === 0 ? 'shared' : i % 10 === 5 ? 'private' : 'public');
+
+export interface SeededHub {
+  organizationId: string;
+  handle: string;
+  /** The person whose list is measured: a hub editor, member of some shared spaces. */
+  caller: { userId: string; sessionId: string };
+}
+
+/**
+ * One hub with `memberCount` members and `spaceCount` spaces, written with
+ * multi-row inserts. Each space has its creator as owner and two more
+ * members; spaces are created a second apart so the newest-first order is
+ * the insertion order reversed.
+ */
+export async function seedSpacesHub(db: Database, opts: { spaceCount: number; memberCount: number }): Promise<SeededHub> {
+  const now = Date.now();
+  const people = Array.from({ length: opts.memberCount }, (_, i) => ({
+    email: `member${i}@bench.test`,
+    name: `Member ${i}`,
+    emailVerifiedAt: new Date(now),
+    profileRole: 'software_engineer',
+    profileCompletedAt: new Date(now),
+  }));
+  const userIds: string[] = [];
+  await insertInBatches(people, async (batch) => {
+    const rows = await db.insert(users).values(batch).returning({ id: users.id });
+    userIds.push(...rows.map((row) => row.id));
+  });
+
+  const handle = 'bench-spaces';
+  const [organization] = await db
+    .insert(organizations)
+    .values({ name: 'Bench Spaces', domainHandle: handle, visibility: 'shared', createdBy: userIds[0] })
+    .returning({ id: organizations.id });
+  const organizationId = organization!.id;
+  await startFreeSubscription({ db, organizationId });
+  const callerId = userIds[1]!;
+  await insertInBatches(userIds, (batch) => db.insert(memberships).values(batch.map((userId, i) => ({
+    organizationId, userId, role: userId === userIds[0] ? 'owner' : userId === callerId || i % 5 === 0 ? 'editor' : 'viewer',
+  }))));
+
+  const spaceRows = Array.from({ length: opts.spaceCount }, (_, i) => ({
+    organizationId,
+    name: `Space ${i}`,
+    description: `Notes and meetings of team ${i}`,
+    visibility: visibilityOf(i),
+    createdBy: userIds[i % userIds.length]!,
+    createdAt: new Date(now - (opts.spaceCount - i) * 1000),
+  }));
+  const spaceIds: string[] = [];
+  await insertInBatches(spaceRows, async (batch) => {
+    const rows = await db.insert(spaces).values(batch).returning({ id: spaces.id });
+    spaceIds.push(...rows.map((row) => row.id));
+  });
+
+  const spaceMembers = spaceIds.flatMap((spaceId, i) => {
+    const owner = i % userIds.length;
+    // Two more members, distinct from the owner and each other; the caller lands in every seventh space.
+    const others = [(owner + 1 + (i % 7)) % userIds.length, (owner + 8 + (i % 11)) % userIds.length];
+    return [
+      { spaceId, organizationId, userId: userIds[owner]!, role: 'owner' },
+      ...others.map((index) => ({ spaceId, organizationId, userId: userIds[index]!, role: 'viewer' })),
+      ...(i % 7 === 3 && ![owner, ...others].includes(1) ? [{ spaceId, organizationId, userId: callerId, role: 'editor' }] : []),
+    ];
+  });
+  await insertInBatches(spaceMembers, (batch) => db.insert(spaceMemberships).values(batch));
+
+  // Fresh statistics, as autovacuum would have them on a database that grew to this size.
+  await db.execute(sql`analyze`);
+  const [session] = await db.insert(sessions).values({ userId: callerId, userAgent: 'bench' }).returning({ id: sessions.id });
+  return { organizationId, handle, caller: { userId: callerId, sessionId: session!.id } };
+}

@@ -1,0 +1,71 @@
+// The spaces-list benchmark's database side and API, in a process of their own
+// so the load generator never shares their event loop: seeds one hub, times the
+// list query sent straight to the database, then serves the API and prints one
+// JSON line with the addresses and the direct timings. Serves until SIGTERM.
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '@/server/app';
+import { loadConfig } from '@/server/config';
+import { signSessionToken } from '@/server/lib/tokens';
+import type { SpaceViewer } from '@/server/policies/spaces';
+import { openBenchDatabase, type Driver } from './database';
+import { captureListQuery, replay, timeRuns, type LatencyResult } from './direct-query';
+import { seedSpacesHub } from './seed';
+
+export interface SpacesBenchPage {
+  page: number;
+  count: number;
+  ids: string[];
+  direct: LatencyResult;
+}
+
+export interface SpacesBenchServer {
+  driver: Driver;
+  seedSeconds: number;
+  /** GET spaces/ on the real API, without the query string. */
+  listUrl: string;
+  token: string;
+  handle: string;
+  pages: SpacesBenchPage[];
+  /** The first statement of page 1 as sent, to show what was measured. */
+  sampleSql: string;
+}
+
+const driver: Driver = process.env.BENCH_SPACES_DRIVER === 'postgres' ? 'postgres' : 'pglite';
+const seconds = Number(process.env.BENCH_SPACES_SECONDS ?? 5);
+const warmupSeconds = Math.min(1, seconds);
+const database = await openBenchDatabase(driver);
+
+const seedStart = performance.now();
+const hub = await seedSpacesHub(database.db, { spaceCount: 10_000, memberCount: 1_000 });
+const seedSeconds = (performance.now() - seedStart) / 1000;
+
+const viewer: SpaceViewer = { organizationId: hub.organizationId, userId: hub.caller.userId, hubRole: 'editor' };
+const pages: SpacesBenchPage[] = [];
+let sampleSql = '';
+for (const page of [1, 500]) {
+  const captured = await captureListQuery(database, viewer, page);
+  sampleSql ||= captured.statements[0]?.sql ?? '';
+  const direct = await timeRuns(replay(database, captured.statements), { seconds, warmupSeconds });
+  pages.push({ page, count: captured.count, ids: captured.ids, direct });
+}
+
+const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: database.dataDir, JWT_SECRET: randomBytes(32).toString('hex') });
+const app = await buildApp({ config, db: database.db, mailer: { send: async () => undefined } });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const token = await signSessionToken(
+  { sessionId: hub.caller.sessionId, userId: hub.caller.userId }, config.jwtSecret, config.sessionTtlSeconds,
+);
+const ready: SpacesBenchServer = {
+  driver, seedSeconds, token, handle: hub.handle, pages, sampleSql,
+  listUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/spaces/`,
+};
+process.stdout.write(`${JSON.stringify(ready)}\n`);
+
+const stop = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());

@@ -1,0 +1,13 @@
+import styled from 'styled-components';
+
+/** The "Already have an account? Sign in" line under an auth form. */
+export const AltAction = styled.p`
+  margin: 24px 0 0;
+  text-align: center;
+  font-size: 14px;
+  color: #6b6a80;
+
+  a {
+    font-weight: 500;
+  }
+`;

@@ -1,0 +1,92 @@
+import type { ReactElement, ReactNode } from 'react';
+import styled from 'styled-components';
+import { breakpoints } from '@/lib/constants';
+import { FormHeading } from '@/components/common/FormHeading';
+import { Wordmark } from '@/components/common/Wordmark';
+import { AuthSlider } from './AuthSlider';
+
+const Shell = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  min-height: 100vh;
+  background: #fff;
+
+  @media (min-width: ${breakpoints.lg}px) {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  }
+
+  @media (min-width: ${breakpoints.xl}px) {
+    grid-template-columns: minmax(0, 5fr) minmax(0, 6fr);
+  }
+`;
+
+const FormColumn = styled.div`
+  display: flex;
+  flex-direction: column;
+  padding: 24px 20px;
+
+  @media (min-width: ${breakpoints.sm}px) {
+    padding: 32px 40px;
+  }
+
+  @media (min-width: ${breakpoints.xl}px) {
+    padding: 40px 64px;
+  }
+`;
+
+const Main = styled.main`
+  flex: 1;
+  display: flex;
+  align-items: flex-start;
+  justify-content: center;
+  padding: 40px 0 32px;
+
+  @media (min-width: ${breakpoints.md}px) {
+    align-items: center;
+  }
+`;
+
+const Card = styled.div`
+  width: 100%;
+  max-width: 400px;
+`;
+
+const Footer = styled.footer`
+  font-size: 13px;
+  color: #8c8ba0;
+`;
+
+const SliderColumn = styled.aside`
+  display: none;
+  padding: 16px 16px 16px 0;
+
+  @media (min-width: ${breakpoints.lg}px) {
+    display: block;
+  }
+`;
+
+/** The title and subtitle at the top of an auth card. */
+export function AuthHeading({ title, subtitle }: { title: string; subtitle?: ReactNode }) {
+  return <FormHeading title={title} subtitle={subtitle} />;
+}
+
+/** The auth screens: the form card on the left, the product slider on the right (≥992px). */
+export function AuthLayout({ children }: { children: ReactNode }) {
+  return (
+    <Shell>
+      <FormColumn>
+        <Wordmark href="/sign-in" />
+        <Main>
+          <Card>{children}</Card>
+        </Main>
+        <Footer>© {new Date().getFullYear()} Convene</Footer>
+      </FormColumn>
+      <SliderColumn>
+        <AuthSlider />
+      </SliderColumn>
+    </Shell>
+  );
+}
+
+/** `getLayout` for the auth pages. */
+export const withAuthLayout = (page: ReactElement) => <AuthLayout>{page}</AuthLayout>;

@@ -1,0 +1,61 @@
+import styled from 'styled-components';
+import { theme } from '@/lib/constants';
+
+/** A definition list of meters: wrap UsageMeter items in it. */
+export const UsageList = styled.dl`
+  display: grid;
+  gap: 10px;
+  margin: 0;
+
+  div {
+    display: grid;
+    grid-template-columns: 1fr auto;
+    align-items: baseline;
+    column-gap: 12px;
+  }
+
+  dt {
+    font-size: 13px;
+    color: #6b6a80;
+  }
+
+  dd {
+    margin: 0;
+    font-size: 13px;
+    font-weight: 500;
+    color: #16161d;
+  }
+`;
+
+const Track = styled.span`
+  grid-column: 1 / -1;
+  height: 6px;
+  margin-top: 4px;
+  overflow: hidden;
+  border-radius: 3px;
+  background: #efeef6;
+`;
+
+const Fill = styled.span<{ $percent: number }>`
+  display: block;
+  width: ${({ $percent }) => $percent}%;
+  height: 100%;
+  border-radius: 3px;
+  background: ${({ $percent }) => ($percent >= 90 ? '#FF4D4F' : theme.primaryColor)};
+`;
+
+const percent = (used: number, limit: number) => (limit > 0 ? Math.min(100, Math.round((used / limit) * 100)) : 0);
+
+/** One quota of the plan: "Members 3 of 10" and a bar that turns red near the limit. */
+export function UsageMeter({ label, text, used, limit }: { label: string; text: string; used: number; limit: number }) {
+  const value = percent(used, limit);
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{text}</dd>
+      <Track role="progressbar" aria-label={`${label}: ${text}`} aria-valuenow={value} aria-valuemin={0} aria-valuemax={100}>
+        <Fill $percent={value} />
+      </Track>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { hubInvitations } from '@/lib/http/hub-admin-api';
+import { useAuthStore } from '@/store/auth';
+import { UsagePanel } from '@/components/billing/UsagePanel';
+import { ButtonLink } from '@/components/common/ButtonLink';
+import { InviteForm } from '@/components/invitations/InviteForm';
+import { JoinLink } from '@/components/invitations/JoinLink';
+import { PendingInvitations } from '@/components/invitations/PendingInvitations';
+import { HubMembers } from '@/components/members/HubMembers';
+import { TransferOwnership } from '@/components/members/TransferOwnership';
+import { ArchiveHub } from './ArchiveHub';
+import { HubSettingsForm } from './HubSettingsForm';
+import { Panel } from './Panel';
+import { may, roleLabels } from './roles';
+
+const Title = styled.header`
+  margin-bottom: 24px;
+
+  h1 {
+    margin: 0;
+    font-size: 26px;
+    font-weight: 600;
+    letter-spacing: -0.02em;
+    color: #16161d;
+  }
+
+  p {
+    margin: 6px 0 0;
+    font-size: 14px;
+    color: #6b6a80;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Sections = styled.div`
+  display: grid;
+  /* minmax(0, …): a wide field inside must not widen the column past a phone's screen. */
+  grid-template-columns: minmax(0, 1fr);
+  gap: 16px;
+`;
+
+const NoHub = styled.div`
+  max-width: 360px;
+  margin: 64px auto;
+  text-align: center;
+`;
+
+/**
+ * The active hub's administration: its settings, plan usage, members,
+ * invitations and, for owners, transfer and archive. Each part shows only
+ * to the roles that may use it (design §5); the API checks again.
+ */
+export function HubSettings() {
+  const hub = useAuthStore((s) => s.user?.active_organization);
+  const [invited, setInvited] = useState(0);
+
+  if (!hub) {
+    return (
+      <NoHub>
+        <h1>You are not in a hub yet</h1>
+        <ButtonLink href="/create-hub">Create a hub</ButtonLink>
+      </NoHub>
+    );
+  }
+
+  const owner = may(hub.role, 'manage_roles');
+  const mayInvite = may(hub.role, 'invite');
+  return (
+    <>
+      <Title>
+        <h1>Hub settings</h1>
+        <p>
+          {hub.name} · @{hub.domain_handle} · Your role: {roleLabels[hub.role]}
+        </p>
+      </Title>
+      <Sections>
+        <Panel title="Hub">
+          <HubSettingsForm key={`${hub.domain_handle}:${hub.role}`} hub={hub} />
+        </Panel>
+        <UsagePanel />
+        <HubMembers hub={hub} version={invited} key={`members:${hub.domain_handle}:${hub.role}`} />
+        {mayInvite && (
+          <Panel title="Invitations">
+            <InviteForm scope={hubInvitations(hub.domain_handle)} isOwner={owner} onInvited={() => setInvited((n) => n + 1)} />
+            <PendingInvitations scope={hubInvitations(hub.domain_handle)} version={invited} />
+            {hub.visibility === 'public' && <JoinLink handle={hub.domain_handle} />}
+          </Panel>
+        )}
+        {owner && <TransferOwnership hub={hub} />}
+        {owner && <ArchiveHub hub={hub} />}
+      </Sections>
+    </>
+  );
+}

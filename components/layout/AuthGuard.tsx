@@ -1,0 +1,39 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useRouter } from 'next/router';
+import { useShallow } from 'zustand/react/shallow';
+import { guardDecision } from '@/lib/onboarding/guard';
+import type { PageAccess } from '@/lib/page';
+import { useAuthStore } from '@/store/auth';
+import { FullPageSpinner } from './FullPageSpinner';
+
+/**
+ * Restores the session once, then keeps the visitor on pages they may see:
+ * signed-out visitors away from user pages, signed-in users away from guest
+ * pages and onto their onboarding step (lib/onboarding/guard.ts decides).
+ */
+export function AuthGuard({ access, children }: { access: PageAccess; children: ReactNode }) {
+  const router = useRouter();
+  const { isLoading, isAuthenticated, user } = useAuthStore(
+    useShallow((s) => ({ isLoading: s.isLoading, isAuthenticated: s.isAuthenticated, user: s.user })),
+  );
+  // Remembers that this tab had a session, so signing out goes to plain /sign-in.
+  const [hadSession, setHadSession] = useState(false);
+  if (isAuthenticated && !hadSession) setHadSession(true);
+
+  useEffect(() => {
+    void useAuthStore.getState().initialize();
+  }, []);
+
+  const target =
+    isLoading || !router.isReady
+      ? null
+      : guardDecision({ access, path: router.asPath, isAuthenticated, user, signedOut: hadSession && !isAuthenticated });
+
+  useEffect(() => {
+    if (target) void router.replace(target);
+  }, [target, router]);
+
+  if (access === 'public') return children;
+  if (isLoading || !router.isReady || target) return <FullPageSpinner />;
+  return children;
+}

@@ -1,0 +1,110 @@
+import { useCallback, useState } from 'react';
+import { SearchOutlined } from '@ant-design/icons';
+import { Alert, Button, Input, Skeleton } from 'antd';
+import styled from 'styled-components';
+import type { Role } from '@/lib/contract/settings';
+import type { ListEnvelope } from '@/lib/http/api';
+import { useAuthStore } from '@/store/auth';
+import { LoadMore } from '@/components/hubs/LoadMore';
+import { useDebouncedValue } from '@/components/hubs/useDebouncedValue';
+import { usePagedList } from '@/components/hubs/usePagedList';
+import { MemberRow, type MemberLike } from './MemberRow';
+
+const Empty = styled.p`
+  margin: 8px 0;
+  color: #6b6a80;
+`;
+
+const Count = styled.p`
+  margin: 0 0 4px;
+  font-size: 13px;
+  color: #6b6a80;
+`;
+
+interface MemberListProps<M extends MemberLike> {
+  /** Names the place being listed (hub handle, space id): a new place starts the list again. */
+  scope: string;
+  placeName: string;
+  fetchPage(page: number, search: string | undefined): Promise<ListEnvelope<M>>;
+  /** Whether the signed-in user may change roles and remove people here. */
+  canManage: boolean;
+  changeRole(member: M, role: Role): Promise<unknown>;
+  remove(member: M): Promise<unknown>;
+  /** Bumped by the parent to reload (after someone was added). */
+  version?: number;
+}
+
+/** A searchable, paged list of members; owners change roles and remove people in place. */
+export function MemberList<M extends MemberLike>({
+  scope, placeName, fetchPage, canManage, changeRole, remove, version = 0,
+}: MemberListProps<M>) {
+  const meId = useAuthStore((s) => s.user?.id);
+  const [search, setSearch] = useState('');
+  const term = useDebouncedValue(search.trim());
+  const list = usePagedList<M>({
+    query: JSON.stringify([scope, term, version]),
+    fetchPage: (page) => fetchPage(page, term || undefined),
+    keyOf: useCallback((m: M) => m.user_id, []),
+  });
+
+  return (
+    <>
+      <Input
+        aria-label="Search members"
+        placeholder="Search by name or email"
+        prefix={<SearchOutlined />}
+        allowClear
+        maxLength={100}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        style={{ marginBottom: 12 }}
+      />
+      {list.state === 'loading' && <Skeleton active avatar paragraph={{ rows: 1 }} />}
+      {list.state === 'failed' && (
+        <Alert
+          type="error"
+          showIcon
+          title={`We could not load the members. ${list.error ?? ''}`}
+          action={
+            <Button size="small" onClick={list.reload}>
+              Try again
+            </Button>
+          }
+        />
+      )}
+      {list.state === 'ready' && list.items.length === 0 && (
+        <Empty>{term ? 'Nobody matches that search.' : 'No members yet.'}</Empty>
+      )}
+      {list.state === 'ready' && list.items.length > 0 && (
+        <>
+          <Count>{list.count === 1 ? '1 member' : `${list.count} members`}</Count>
+          <div role="list" aria-label="Members">
+            {list.items.map((member) => (
+              <MemberRow
+                key={member.user_id}
+                member={member}
+                isMe={member.user_id === meId}
+                placeName={placeName}
+                manage={
+                  canManage
+                    ? {
+                        changeRole: async (role) => {
+                          await changeRole(member, role);
+                          list.reload();
+                        },
+                        remove: async () => {
+                          await remove(member);
+                          list.reload();
+                        },
+                      }
+                    : undefined
+                }
+              />
+            ))}
+          </div>
+        </>
+      )}
+      <LoadMore list={list} />
+    </>
+  );
+}

@@ -1,0 +1,229 @@
+import { useCallback, useState } from 'react';
+import { AppstoreOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Input, Segmented, Select, Skeleton } from 'antd';
+import styled from 'styled-components';
+import { breakpoints, theme } from '@/lib/constants';
+import type { SpaceVisibility } from '@/lib/contract/settings';
+import type { Space, SpaceListFilters } from '@/lib/contract/spaces';
+import { errorMessage } from '@/lib/http/clients';
+import { spacesApi } from '@/lib/http/spaces-api';
+import { useAuthStore } from '@/store/auth';
+import { LoadMore } from '@/components/hubs/LoadMore';
+import { Panel } from '@/components/hubs/Panel';
+import { may } from '@/components/hubs/roles';
+import { useDebouncedValue } from '@/components/hubs/useDebouncedValue';
+import { usePagedList } from '@/components/hubs/usePagedList';
+import { CreateSpaceModal } from './CreateSpaceModal';
+
+import { SpaceCard } from './SpaceCard';
+import { spaceVisibilityOptions } from './visibility';
+
+const Toolbar = styled.div`
+  display: grid;
+  gap: 10px;
+  margin-bottom: 16px;
+
+  @media (min-width: ${breakpoints.sm}px) {
+    grid-template-columns: minmax(0, 1fr) auto auto;
+  }
+`;
+
+const Items = styled.div`
+  display: grid;
+  gap: 10px;
+`;
+
+const Empty = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  padding: 24px 12px 12px;
+  text-align: center;
+
+  .icon {
+    display: grid;
+    place-items: center;
+    width: 56px;
+    height: 56px;
+    margin-bottom: 16px;
+    border-radius: 16px;
+    font-size: 24px;
+    color: ${theme.primaryColor};
+    background: ${theme.primaryColor}14;
+  }
+
+  h3 {
+    margin: 0 0 6px;
+    font-size: 16px;
+    font-weight: 600;
+    color: #16161d;
+  }
+
+  p {
+    max-width: 420px;
+    margin: 0 0 16px;
+    font-size: 14px;
+    line-height: 1.6;
+    color: #6b6a80;
+  }
+`;
+
+type Scope = 'all' | 'mine';
+const ANY = 'any';
+
+/**
+ * The hub's spaces: searchable, filtered by membership and visibility, ten at
+ * a time, with "New space" for those who may add content and "Join" on open
+ * spaces the user is not in.
+ */
+export function SpaceList() {
+  const { message } = App.useApp();
+  const settings = useAuthStore((s) => s.settings);
+  const hub = useAuthStore((s) => s.user?.active_organization);
+  const [search, setSearch] = useState('');
+  const [scope, setScope] = useState<Scope>('all');
+  const [visibility, setVisibility] = useState<SpaceVisibility | typeof ANY>(ANY);
+  const [creating, setCreating] = useState(false);
+  const [joining, setJoining] = useState<string | null>(null);
+  const [joinError, setJoinError] = useState<string | null>(null);
+  const term = useDebouncedValue(search.trim());
+
+  const filters: SpaceListFilters = {
+    ...(term ? { search: term } : {}),
+    ...(scope === 'mine' ? { mine: 'true' } : {}),
+    ...(visibility !== ANY ? { visibility } : {}),
+  };
+  const filtered = Object.keys(filters).length > 0;
+  const list = usePagedList<Space>({
+    // The hub is part of the query: switching hubs starts the list again.
+    query: JSON.stringify([hub?.domain_handle, filters]),
+    fetchPage: (page) => spacesApi.list(page, filters),
+    keyOf: useCallback((space: Space) => space.id, []),
+  });
+  const mayCreate = may(hub?.role, 'add_content');
+
+  const join = async (space: Space) => {
+    if (joining) return;
+    setJoining(space.id);
+    setJoinError(null);
+    try {
+      await spacesApi.join(space.id);
+      void message.success(`You joined ${space.name}.`);
+      list.reload();
+    } catch (e) {
+      setJoinError(errorMessage(e));
+    } finally {
+      setJoining(null);
+    }
+  };
+
+  const created = (space: Space) => {
+    setCreating(false);
+    void message.success(`${space.name} is ready.`);
+    list.reload();
+    // The plan's usage counts spaces.
+    void useAuthStore.getState().loadUser().catch(() => undefined);
+  };
+
+  const newSpace = mayCreate && (
+    <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+      New space
+    </Button>
+  );
+  const nothingYet = list.state === 'ready' && list.items.length === 0 && !filtered;
+  // Search and filters appear once the hub has spaces, and stay while a new query loads (keeping focus).
+  const [tools, setTools] = useState(false);
+  if (!tools && list.state === 'ready' && !nothingYet) setTools(true);
+  if (tools && nothingYet) setTools(false);
+
+  return (
+    <Panel title="Spaces" aside={tools && newSpace}>
+      {tools && (
+        <Toolbar>
+          <Input
+            aria-label="Search spaces"
+            placeholder="Search spaces"
+            prefix={<SearchOutlined />}
+            allowClear
+            value={search}
+            maxLength={100}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <Segmented<Scope>
+            aria-label="Whose spaces"
+            value={scope}
+            onChange={setScope}
+            options={[
+              { value: 'all', label: 'All' },
+              { value: 'mine', label: 'Mine' },
+            ]}
+          />
+          <Select<SpaceVisibility | typeof ANY>
+            aria-label="Visibility filter"
+            value={visibility}
+            onChange={setVisibility}
+            style={{ minWidth: 150 }}
+            options={[
+              { value: ANY, label: 'Any visibility' },
+              ...spaceVisibilityOptions(settings).map((o) => ({ value: o.value, label: o.label })),
+            ]}
+          />
+        </Toolbar>
+      )}
+      {joinError && <Alert type="error" showIcon title={joinError} closable style={{ marginBottom: 12 }} />}
+      {list.state === 'loading' && (
+        <Items aria-busy="true">
+          <Skeleton active paragraph={{ rows: 1 }} />
+          <Skeleton active paragraph={{ rows: 1 }} />
+        </Items>
+      )}
+      {list.state === 'failed' && (
+        <Alert
+          type="error"
+          showIcon
+          title={`We could not load the spaces. ${list.error ?? ''}`}
+          action={
+            <Button size="small" onClick={list.reload}>
+              Try again
+            </Button>
+          }
+        />
+      )}
+      {nothingYet && (
+        <Empty>
+          <span className="icon" aria-hidden="true">
+            <AppstoreOutlined />
+          </span>
+          <h3>No spaces yet</h3>
+          <p>
+            Spaces hold your hub’s documents, tables and meetings, each open to everyone, shared with a few, or private.
+            {mayCreate ? ' Create the first one.' : ' An editor or owner of the hub can create the first one.'}
+          </p>
+          {newSpace}
+        </Empty>
+      )}
+      {list.state === 'ready' && list.items.length === 0 && filtered && (
+        <Empty>
+          <h3>No spaces match</h3>
+          <p>Try another search or filter.</p>
+        </Empty>
+      )}
+      {list.state === 'ready' && list.items.length > 0 && (
+        <Items aria-label="Spaces list" role="list">
+          {list.items.map((space) => (
+            <div role="listitem" key={space.id}>
+              <SpaceCard
+                space={space}
+                onJoin={!space.is_member && space.visibility === 'public' ? join : undefined}
+                joining={joining === space.id}
+                joinDisabled={joining !== null}
+              />
+            </div>
+          ))}
+        </Items>
+      )}
+      <LoadMore list={list} />
+      <CreateSpaceModal open={creating} onClose={() => setCreating(false)} onCreated={created} />
+    </Panel>
+  );
+}

@@ -1,0 +1,47 @@
+import { App, Form } from 'antd';
+import type { Space, UpdateSpaceBody } from '@/lib/contract/spaces';
+import { spacesApi } from '@/lib/http/spaces-api';
+import { useAuthStore } from '@/store/auth';
+import { FormError } from '@/components/forms/FormError';
+import { SubmitButton } from '@/components/forms/SubmitButton';
+import { VerticalForm } from '@/components/forms/VerticalForm';
+import { useSubmit } from '@/components/forms/useSubmit';
+import { SpaceFields } from './SpaceFields';
+
+type SpaceValues = Required<Pick<UpdateSpaceBody, 'name' | 'visibility'>> & { description: string };
+
+/** Edits a space's name, description and visibility; only its creator may make it private (design §5). */
+export function SpaceSettingsForm({ space, onSaved }: { space: Space; onSaved(space: Space): void }) {
+  const { message } = App.useApp();
+  const meId = useAuthStore((s) => s.user?.id);
+  const [form] = Form.useForm<SpaceValues>();
+  const { submitting, error, onFinish } = useSubmit(form, async (values) => {
+    const { data } = await spacesApi.update(space.id, values);
+    onSaved(data);
+    void message.success('Space settings saved.');
+  });
+  const creator = space.created_by?.id === meId;
+
+  return (
+    <>
+      <FormError message={error} />
+      <VerticalForm<SpaceValues>
+        form={form}
+        name="space-settings"
+        onFinish={onFinish}
+        size="middle"
+        initialValues={{ name: space.name, description: space.description ?? '', visibility: space.visibility }}
+      >
+        <SpaceFields
+          idPrefix="space-visibility"
+          privateReason={
+            creator || space.visibility === 'private' ? undefined : 'Only the creator of this space can make it private.'
+          }
+        />
+        <SubmitButton submitting={submitting} block={false} size="middle">
+          Save changes
+        </SubmitButton>
+      </VerticalForm>
+    </>
+  );
+}

@@ -1,0 +1,262 @@
+import { useState } from 'react';
+import Head from 'next/head';
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { ArrowLeftOutlined, TeamOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Popconfirm, Skeleton } from 'antd';
+import styled from 'styled-components';
+import { breakpoints } from '@/lib/constants';
+import type { Space } from '@/lib/contract/spaces';
+import { errorMessage } from '@/lib/http/clients';
+import { spaceInvitations, spacesApi } from '@/lib/http/spaces-api';
+import { useAuthStore } from '@/store/auth';
+import { StatusBadge } from '@/components/common/StatusBadge';
+import { memberCount } from '@/components/hubs/memberCount';
+import { Panel } from '@/components/hubs/Panel';
+import { Unavailable } from '@/components/hubs/Unavailable';
+import { useLoad } from '@/components/hubs/useLoad';
+import { may, roleLabels } from '@/components/hubs/roles';
+import { InviteForm } from '@/components/invitations/InviteForm';
+import { PendingInvitations } from '@/components/invitations/PendingInvitations';
+import { MemberList } from '@/components/members/MemberList';
+import { AddSpaceMember } from './AddSpaceMember';
+import { SpaceArchive } from './SpaceArchive';
+import { SpaceSettingsForm } from './SpaceSettingsForm';
+import { spaceVisibilityBadge, spaceVisibilityLabel } from './visibility';
+
+const Back = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  margin-bottom: 16px;
+  font-size: 14px;
+  color: #6b6a80;
+`;
+
+const Header = styled.header`
+  display: grid;
+  gap: 12px;
+  margin-bottom: 24px;
+
+  @media (min-width: ${breakpoints.sm}px) {
+    grid-template-columns: minmax(0, 1fr) auto;
+    align-items: start;
+  }
+
+  h1 {
+    margin: 0;
+    font-size: 26px;
+    font-weight: 600;
+    line-height: 1.2;
+    letter-spacing: -0.02em;
+    color: #16161d;
+    overflow-wrap: anywhere;
+  }
+
+  .meta {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px 12px;
+    margin-top: 8px;
+    font-size: 14px;
+    color: #6b6a80;
+  }
+
+  .description {
+    margin: 12px 0 0;
+    font-size: 15px;
+    line-height: 1.6;
+    color: #3f3e4f;
+    overflow-wrap: anywhere;
+    white-space: pre-line;
+  }
+`;
+
+const AddMemberBox = styled.div`
+  margin-top: 16px;
+  padding-top: 16px;
+  border-top: 1px solid #f0eff6;
+
+  h3 {
+    margin: 0 0 12px;
+    font-size: 15px;
+    font-weight: 600;
+    color: #16161d;
+  }
+`;
+
+const Sections = styled.div`
+  display: grid;
+  /* minmax(0, …): a wide field inside must not widen the column past a phone's screen. */
+  grid-template-columns: minmax(0, 1fr);
+  gap: 16px;
+`;
+
+/** A space: its header, its members and (for those who may) its settings. */
+export function SpaceView({ id }: { id: string | null }) {
+  const { load, retry, replace } = useLoad(id, async (spaceId) => (await spacesApi.get(spaceId)).data);
+
+  if (load.state === 'loading') return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (load.state === 'missing') {
+    // Another hub's space, and one the user may not see, answer 404 like a missing one.
+    return (
+      <Unavailable
+        title="Space not found"
+        text="This space does not exist in this hub, or it is not shared with you."
+        back={{ href: '/', label: 'Back to the hub’s spaces' }}
+      />
+    );
+  }
+  const back = { href: '/', label: 'Back to the hub’s spaces' };
+  if (load.state === 'forbidden') return <Unavailable title="You cannot open this space" text={load.message} back={back} />;
+  if (load.state === 'failed') {
+    return <Unavailable title="We could not load this space" text={load.message} retry={retry} back={back} />;
+  }
+  return <SpaceDetails space={load.value} onChange={replace} reload={retry} />;
+}
+
+function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(space: Space): void; reload(): void }) {
+  const router = useRouter();
+  const { message } = App.useApp();
+  const settings = useAuthStore((s) => s.settings);
+  const [pending, setPending] = useState<'join' | 'leave' | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [members, setMembers] = useState(0);
+  const [invited, setInvited] = useState(0);
+  // A private space admits nobody new (the server answers 422), so it offers no invitations.
+  const mayInviteByEmail = may(space.my_role, 'invite') && !space.archived_at && space.visibility !== 'private';
+  const mayEdit = may(space.my_role, 'edit_content') || may(space.my_role, 'change_visibility');
+  // The header's member count and the user's role follow membership changes; a failed refresh keeps the old header.
+  const refresh = () =>
+    spacesApi.get(space.id).then(
+      ({ data }) => onChange(data),
+      () => undefined,
+    );
+
+  const act = async (kind: 'join' | 'leave') => {
+    setPending(kind);
+    setProblem(null);
+    try {
+      if (kind === 'join') {
+        onChange((await spacesApi.join(space.id)).data);
+        setMembers((n) => n + 1);
+        void message.success(`You joined ${space.name}.`);
+      } else {
+        await spacesApi.leave(space.id);
+        void message.success(`You left ${space.name}.`);
+        // After leaving, a shared or private space is no longer visible: go back to the list.
+        if (space.visibility === 'public') {
+          reload();
+        } else {
+          await router.push('/');
+        }
+      }
+    } catch (e) {
+      setProblem(errorMessage(e));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <>
+      <Head>
+        <title>{`${space.name} · Convene`}</title>
+      </Head>
+      <Back href="/">
+        <ArrowLeftOutlined /> All spaces
+      </Back>
+      <Header>
+        <div style={{ minWidth: 0 }}>
+          <h1>{space.name}</h1>
+          <div className="meta">
+            <StatusBadge status={spaceVisibilityBadge[space.visibility]}>
+              {spaceVisibilityLabel(settings, space.visibility)}
+            </StatusBadge>
+            <span>
+              <TeamOutlined /> {memberCount(space.member_count)}
+            </span>
+            <span>Your role: {roleLabels[space.my_role]}</span>
+            {space.archived_at && <StatusBadge status="warning">Archived</StatusBadge>}
+          </div>
+          {space.description && <p className="description">{space.description}</p>}
+        </div>
+        <div>
+          {!space.is_member && space.visibility === 'public' && !space.archived_at && (
+            <Button type="primary" loading={pending === 'join'} disabled={pending !== null} onClick={() => act('join')}>
+              Join space
+            </Button>
+          )}
+          {space.is_member && (
+            <Popconfirm
+              title={`Leave ${space.name}?`}
+              description={space.visibility === 'public' ? undefined : 'You will need an invitation to come back.'}
+              okText="Leave"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => act('leave')}
+            >
+              <Button loading={pending === 'leave'} disabled={pending !== null}>
+                Leave space
+              </Button>
+            </Popconfirm>
+          )}
+        </div>
+      </Header>
+      {problem && <Alert type="error" showIcon title={problem} closable style={{ marginBottom: 16 }} />}
+      {space.archived_at && (
+        <Alert
+          type="warning"
+          showIcon
+          title="This space is archived"
+          description="It is hidden from the hub’s lists and searches; its content is kept."
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Sections>
+        <Panel title="Members">
+          <MemberList
+            scope={space.id}
+            version={members}
+            placeName={space.name}
+            canManage={may(space.my_role, 'manage_roles')}
+            fetchPage={(page, search) => spacesApi.members(space.id, page, search ? { search } : {})}
+            changeRole={(member, role) => spacesApi.updateMember(space.id, member.user_id, { role })}
+            remove={async (member) => {
+              await spacesApi.removeMember(space.id, member.user_id);
+              void refresh();
+            }}
+          />
+          {may(space.my_role, 'invite') && !space.archived_at && (
+            <AddMemberBox>
+              <h3>Add a member</h3>
+              <AddSpaceMember
+                space={space}
+                onAdded={() => {
+                  setMembers((n) => n + 1);
+                  void refresh();
+                }}
+              />
+            </AddMemberBox>
+          )}
+        </Panel>
+        {mayInviteByEmail && (
+          <Panel title="Invite by email">
+            <InviteForm
+              scope={spaceInvitations(space.id)}
+              isOwner={space.my_role === 'owner'}
+              onInvited={() => setInvited((n) => n + 1)}
+            />
+            <PendingInvitations scope={spaceInvitations(space.id)} version={invited} />
+          </Panel>
+        )}
+        {mayEdit && !space.archived_at && (
+          <Panel title="Settings">
+            <SpaceSettingsForm space={space} onSaved={onChange} />
+          </Panel>
+        )}
+        {may(space.my_role, 'archive') && <SpaceArchive space={space} onChange={onChange} />}
+      </Sections>
+    </>
+  );
+}

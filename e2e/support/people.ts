@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import { verificationCodeFor } from './outbox';
+
+export interface Person {
+  name: string;
+  email: string;
+  password: string;
+  /** A job role as the basic-profile picker lists it. */
+  role: string;
+}
+
+/** A short random id, so every run works with new addresses, domains and handles. */
+export const uniqueId = () => randomBytes(4).toString('hex');
+
+export function person(name: string, domain: string, role: string): Person {
+  const local = name.split(' ')[0]!.toLowerCase();
+  return { name, email: `${local}@${domain}`, password: `Convene#${uniqueId()}Aa1`, role };
+}
+
+/** Fills and sends the sign-up form the page shows, then enters the emailed code on /verify. */
+export async function signUpHereAndVerify(page: Page, who: Person): Promise<void> {
+  await page.getByLabel('Name', { exact: true }).fill(who.name);
+  await page.getByLabel('Email', { exact: true }).fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/verify\?email=/);
+  await expect(page.getByText(who.email).first()).toBeVisible();
+  await page.getByLabel('Code', { exact: true }).fill(await verificationCodeFor(who.email));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+}
+
+/** Signs up on /sign-up, reads the code from the mail outbox and verifies it on /verify. */
+export async function signUpAndVerify(page: Page, who: Person): Promise<void> {
+  await page.goto('/sign-up');
+  await signUpHereAndVerify(page, who);
+  await expect(page).toHaveURL(/\/basic-profile$/);
+}
+
+/** Fills the basic profile: the name is prefilled, the role is searched for and picked. */
+export async function completeBasicProfile(page: Page, who: Person): Promise<void> {
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(who.name);
+  const role = page.getByLabel('Role', { exact: true });
+  await role.click();
+  await role.pressSequentially(who.role.slice(0, 6));
+  await page.getByTitle(who.role, { exact: true }).click();
+  await page.getByLabel('About', { exact: true }).fill(`${who.name} works on the analytical engine.`);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
+/** Signs in on /sign-in with the person's email and password. */
+export async function signIn(page: Page, who: Person): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** The hub home of `hubName`, showing who is signed in, the plan and the empty spaces list. */
+export async function expectHubHome(page: Page, hubName: string, who: Person): Promise<void> {
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: hubName })).toBeVisible();
+  await expect(page.getByText(who.name).first()).toBeVisible();
+  await expect(page.getByText('Free', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('No spaces yet')).toBeVisible();
+}

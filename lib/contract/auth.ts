@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { codeField, emailField, passwordField, requiredText, optionalText, colourField } from '../validation/fields';
+import { joinableOrganizationSchema, myOrganizationSchema } from './organizations';
+import { roles } from './settings';
+
+export const currentSteps = ['profile', 'organization', 'join_organization', 'completed'] as const;
+export type CurrentStep = (typeof currentSteps)[number];
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  email_verified: z.boolean(),
+  profile: z.object({
+    role: z.string().nullable(),
+    about: z.string().nullable(),
+    colour: z.string(),
+  }),
+  current_step: z.string(),
+  /** The hub the user may join (invitation or email domain), or null. */
+  organization: joinableOrganizationSchema.nullable(),
+  active_organization: myOrganizationSchema.nullable(),
+  organizations: z.array(myOrganizationSchema),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const tokenResponse = z.object({ token: z.string(), user: userSchema });
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+/** Sent with every login so the session records which browser it belongs to. */
+const clientInfo = {
+  visitor_id: z.string().max(128).optional(),
+};
+
+export const registerBody = z.object({
+  name: requiredText('Name', { min: 2, max: 80 }),
+  email: emailField('Email'),
+  password: passwordField('Password'),
+});
+export type RegisterBody = z.input<typeof registerBody>;
+export const registerResponse = z.object({ email: z.string(), expires_in: z.number().int() });
+
+export const verifyBody = z.object({ email: emailField('Email'), code: codeField('Code'), ...clientInfo });
+export type VerifyBody = z.input<typeof verifyBody>;
+
+export const resendBody = z.object({ email: emailField('Email') });
+
+export const loginBody = z.object({
+  email: emailField('Email'),
+  password: z.string({ error: 'Please enter Password' }).min(1, 'Please enter Password').max(1024),
+  ...clientInfo,
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const googleLoginBody = z.object({
+  id_token: z
+    .string({ error: 'Please enter Google ID token' })
+    .min(1, 'Please enter Google ID token')
+    .max(8192, 'Google ID token must be up to 8192 characters'),
+  ...clientInfo,
+});
+
+export const forgotPasswordBody = z.object({ email: emailField('Email') });
+export const resetPasswordBody = z.object({
+  token: z.string({ error: 'Please enter Token' }).min(1, 'Please enter Token').max(256),
+  password: passwordField('New password'),
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+export const changePasswordBody = z.object({
+  current_password: z.string({ error: 'Please enter Current password' }).min(1, 'Please enter Current password').max(1024),
+  new_password: passwordField('New password'),
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+export const profileBody = z.object({
+  name: requiredText('Name', { min: 2, max: 80 }),
+  role: requiredText('Role', { max: 80 }),
+  about: optionalText('About', { max: 500 }),
+  colour: colourField().optional(),
+});
+export type ProfileBody = z.input<typeof profileBody>;
+
+export const roleSchema = z.enum(roles);

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from '../constants';
+
+/** Every failure the API sends: a sentence, a machine code, and field errors. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Machine codes the client may branch on. */
+export const errorCodes = [
+  'validation_error',
+  'unauthenticated',
+  'invalid_token',
+  'session_revoked',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'email_taken',
+  'email_unverified',
+  'invalid_credentials',
+  'invalid_code',
+  'code_expired',
+  'code_exhausted',
+  'invalid_reset_token',
+  'handle_taken',
+  'already_member',
+  'plan_limit',
+  'last_owner',
+  'invitation_email_mismatch',
+  'space_archived',
+  'space_private',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'google_sign_in_disabled',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const dataEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ data, message: z.string().optional() });
+
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    count: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
+
+export const messageEnvelope = z.object({ message: z.string() });
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof pageQuery>;

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { emailField } from '../validation/fields';
+import { pageQuery } from './envelope';
+import { roleField } from './members';
+import { myOrganizationSchema, organizationSummarySchema } from './organizations';
+import { roles } from './settings';
+
+/** How many addresses one invite request may carry. */
+export const MAX_INVITE_EMAILS = 20;
+/** An invitation link works for this long after it was (re)sent. */
+export const INVITATION_TTL_DAYS = 3;
+/** Resend limit per invitation: at most this many emails in the window. */
+export const INVITATION_SENDS_PER_WINDOW = 3;
+export const INVITATION_SEND_WINDOW_MINUTES = 10;
+
+/**
+ * POST organizations/{handle}/invitations/ — several addresses at once.
+ * Addresses are trimmed, lowercased and deduplicated; any invalid one fails
+ * the request with the message on `emails`.
+ */
+export const createInvitationsBody = z.object({
+  emails: z
+    .array(emailField('Email'), { error: 'Please enter at least one email' })
+    .min(1, 'Please enter at least one email')
+    .max(MAX_INVITE_EMAILS, `You can invite up to ${MAX_INVITE_EMAILS} people at a time`)
+    .transform((emails) => [...new Set(emails)]),
+  role: roleField(),
+});
+export type CreateInvitationsBody = z.input<typeof createInvitationsBody>;
+
+/** A pending invitation as the hub's invitations list shows it. */
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  /** Name of the member who invited, or null if they have since left. */
+  invited_by: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  /** When the latest email went out (resend refreshes it). */
+  last_sent_at: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/**
+ * What happened to each address of an invite request:
+ * `invited` — new invitation sent; `refreshed` — a pending one got a new link
+ * (the old link stops working); `already_member` — skipped, nothing sent;
+ * `rate_limited` — a pending one was sent too often lately, nothing sent;
+ * `mail_failed` — the invitation is pending but its email could not be
+ * sent (resend it later).
+ */
+export const inviteOutcomes = ['invited', 'refreshed', 'already_member', 'rate_limited', 'mail_failed'] as const;
+export const inviteResultSchema = z.object({
+  email: z.string(),
+  outcome: z.enum(inviteOutcomes),
+  invitation: invitationSchema.nullable(),
+});
+export type InviteResult = z.infer<typeof inviteResultSchema>;
+
+export const invitationsQuery = pageQuery;
+
+/** An invitation named in a path; ids of other hubs' invitations answer 404. */
+export const invitationParams = z.object({ handle: z.string(), id: z.string() });
+
+/** A space invitation named in a path: spaces/{id}/invitations/{invitation_id}/. */
+export const spaceInvitationParams = z.object({ id: z.string(), invitation_id: z.string() });
+
+/** The space a space invitation is for (null for a hub invitation). */
+export const invitedSpaceSchema = z.object({ id: z.string(), name: z.string() });
+export type InvitedSpace = z.infer<typeof invitedSpaceSchema>;
+
+/** The secret from an emailed link, `/join-hub?invitation=<token>`. */
+export const invitationTokenParams = z.object({ token: z.string() });
+
+/**
+ * GET invitations/{token}/ (no sign-in needed): what the invitation page
+ * shows. Only pending invitations are ever returned; used, cancelled,
+ * expired and unknown tokens all answer 404.
+ */
+export const invitationPreviewSchema = z.object({
+  organization: organizationSummarySchema.pick({
+    name: true, domain_handle: true, description: true, colour: true, visibility: true,
+  }),
+  invited_by: z.string().nullable(),
+  role: z.enum(roles),
+  email: z.string(),
+  expires_at: z.string(),
+  /** Whether the invited address already has an account: the page offers sign-in rather than sign-up. */
+  account_exists: z.boolean(),
+  /** Set for an invitation into one space of the hub; `role` is then the role in that space. */
+  space: invitedSpaceSchema.nullable(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/**
+ * POST invitations/{token}/accept/ — the hub as the new member sees it (now
+ * the active hub) and, for a space invitation, the space to go to.
+ */
+export const invitationAcceptanceSchema = myOrganizationSchema.extend({ space: invitedSpaceSchema.nullable() });
+export type InvitationAcceptance = z.infer<typeof invitationAcceptanceSchema>;

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { colourField, emailDomainField, handleField, optionalText, requiredText } from '../validation/fields';
+import { hubVisibilities, roles } from './settings';
+
+export const organizationSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  domain_handle: z.string(),
+  description: z.string().nullable(),
+  visibility: z.enum(hubVisibilities),
+  colour: z.string(),
+  email_domain: z.string().nullable(),
+  member_count: z.number().int(),
+  created_at: z.string(),
+});
+export type OrganizationSummary = z.infer<typeof organizationSummarySchema>;
+
+/** A hub as seen by one of its members. */
+export const myOrganizationSchema = organizationSummarySchema.extend({ role: z.enum(roles) });
+export type MyOrganization = z.infer<typeof myOrganizationSchema>;
+
+/** A hub the user may join: through an invitation or because it is open to the user's email domain. */
+export const joinableOrganizationSchema = organizationSummarySchema.extend({
+  reason: z.enum(['invitation', 'email_domain']),
+  role: z.enum(roles),
+  invited_by: z.string().nullable(),
+});
+export type JoinableOrganization = z.infer<typeof joinableOrganizationSchema>;
+
+/** Path segments under organizations/ that a hub handle would shadow. */
+export const ORGANIZATION_ROUTE_WORDS = new Set(['check', 'joinable', 'switch']);
+
+/** The handle rule (spec §5) plus the words the organizations/ routes use themselves. */
+export const hubHandleField = (label = 'Hub handle') =>
+  handleField(label).refine((v) => !ORGANIZATION_ROUTE_WORDS.has(v), `${label} is reserved, please choose another`);
+
+/**
+ * Free webmail providers: anyone can have an address there, so a hub open to
+ * one of these domains would be offered to every stranger who signs up.
+ */
+export const PUBLIC_EMAIL_DOMAINS = new Set([
+  'gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'hotmail.co.uk', 'live.com', 'msn.com',
+  'yahoo.com', 'yahoo.co.in', 'yahoo.co.uk', 'ymail.com', 'rocketmail.com', 'icloud.com', 'me.com', 'mac.com',
+  'aol.com', 'proton.me', 'protonmail.com', 'pm.me', 'zoho.com', 'zohomail.in', 'mail.com', 'gmx.com', 'gmx.net',
+  'gmx.de', 'web.de', 'yandex.com', 'yandex.ru', 'mail.ru', 'tutanota.com', 'tuta.io', 'fastmail.com',
+  'hey.com', 'rediffmail.com', 'qq.com', '163.com', '126.com',
+]);
+
+/** A domain a hub may open itself to: a valid domain that is not a webmail provider. */
+const hubEmailDomainField = () =>
+  emailDomainField().refine(
+    (v) => !PUBLIC_EMAIL_DOMAINS.has(v),
+    'Email domain cannot be a public email provider; use your organisation\'s own domain',
+  );
+
+export const createOrganizationBody = z.object({
+  name: requiredText('Hub name', { min: 2, max: 80 }),
+  domain_handle: hubHandleField('Hub handle'),
+  description: optionalText('Description', { max: 500 }),
+  visibility: z.enum(hubVisibilities, { error: 'Please choose a visibility' }),
+  email_domain: hubEmailDomainField().optional().or(z.literal('').transform(() => undefined)),
+  colour: colourField().optional(),
+});
+export type CreateOrganizationBody = z.input<typeof createOrganizationBody>;
+
+export const checkHandleQuery = z.object({ domain_handle: z.string().default('') });
+export const checkHandleResponse = z.object({
+  domain_handle: z.string(),
+  available: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type CheckHandleResponse = z.infer<typeof checkHandleResponse>;
+
+export const switchOrganizationBody = z.object({
+  domain_handle: z.string({ error: 'Please enter Hub handle' }).trim().min(1, 'Please enter Hub handle'),
+});
+
+/** A hub named in a path; any string is accepted and an unknown one answers 404. */
+export const organizationHandleParams = z.object({ handle: z.string() });
+
+/**
+ * Only people who own an address at a domain may open a hub to everyone at
+ * it; otherwise anyone could put their hub in front of another company's
+ * staff. Returns the field message when `emailDomain` is not the user's own.
+ */
+export function foreignEmailDomainMessage(userEmail: string, emailDomain: string | undefined): string | null {
+  const ownDomain = userEmail.split('@')[1] ?? '';
+  return emailDomain && emailDomain !== ownDomain
+    ? `Email domain must be the domain of your own email address (${ownDomain})`
+    : null;
+}
+
+/**
+ * PATCH organizations/{handle}/ — only the fields sent change. `description`
+ * and `email_domain` are cleared by sending null or an empty string.
+ * Same rules as create; the email domain must again be the caller's own.
+ */
+export const updateOrganizationBody = z.object({
+  name: requiredText('Hub name', { min: 2, max: 80 }).optional(),
+  description: optionalText('Description', { max: 500 }).nullable().transform((v) => v ?? null).optional(),
+  visibility: z.enum(hubVisibilities, { error: 'Please choose a visibility' }).optional(),
+  email_domain: z.null().or(z.literal('')).transform(() => null).or(hubEmailDomainField()).optional(),
+  colour: colourField().optional(),
+});
+export type UpdateOrganizationBody = z.input<typeof updateOrganizationBody>;
+
+/** POST organizations/{handle}/archive/ — the owner types the hub handle to confirm. */
+export const archiveOrganizationBody = z.object({
+  confirm: z.string({ error: 'Please enter Hub handle' }).trim().min(1, 'Please enter Hub handle').max(200),
+});
+export type ArchiveOrganizationBody = z.input<typeof archiveOrganizationBody>;
+
+/** POST organizations/{handle}/transfer/ — the member who becomes owner; the caller becomes an editor. */
+export const transferOrganizationBody = z.object({
+  user_id: z.string({ error: 'Please choose a member' }).trim().min(1, 'Please choose a member'),
+});
+export type TransferOrganizationBody = z.input<typeof transferOrganizationBody>;
+
+/**
+ * GET organizations/{handle}/preview/ — a public hub as anyone signed in may
+ * see it before joining (the shareable join link). Shared hubs answer 404.
+ */
+export const organizationPreviewSchema = organizationSummarySchema.extend({ is_member: z.boolean() });
+export type OrganizationPreview = z.infer<typeof organizationPreviewSchema>;
+
+/** The web app's shareable join link for a public hub, relative to the app's address. */
+export const hubJoinPath = (handle: string) => `/join-hub?hub=${encodeURIComponent(handle)}`;
+/** The web app's page for an emailed invitation, relative to the app's address. */
+export const invitationJoinPath = (token: string) => `/join-hub?invitation=${encodeURIComponent(token)}`;

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { optionalText, requiredText, searchField } from '../validation/fields';
+import { pageQuery } from './envelope';
+import { roles, spaceVisibilities } from './settings';
+
+/** The specification's second visibility list: public "Everyone", shared "Shared", private "Private". */
+const visibilityField = () => z.enum(spaceVisibilities, { error: 'Please choose a visibility' });
+const roleField = () => z.enum(roles, { error: 'Please choose a role' });
+const nameField = () => requiredText('Space name', { min: 2, max: 80 });
+const DESCRIPTION_MAX = 500;
+
+export const createSpaceBody = z.object({
+  name: nameField(),
+  description: optionalText('Description', { max: DESCRIPTION_MAX }),
+  visibility: visibilityField(),
+});
+export type CreateSpaceBody = z.input<typeof createSpaceBody>;
+
+/**
+ * Every field optional; an absent field is left as it is. A blank or null
+ * description clears it, so a form that empties the field can send ''.
+ */
+export const updateSpaceBody = z.object({
+  name: nameField().optional(),
+  description: z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      optionalText('Description', { max: DESCRIPTION_MAX }).nullable(),
+    )
+    .optional(),
+  visibility: visibilityField().optional(),
+});
+export type UpdateSpaceBody = z.input<typeof updateSpaceBody>;
+
+const booleanFlag = z.enum(['true', 'false']);
+
+export const spaceListQuery = pageQuery.extend({
+  /** Matches name or description, case-insensitively; blank means no search. */
+  search: searchField(100),
+  visibility: z.enum(spaceVisibilities).optional(),
+  /** true: only spaces I am a member of. */
+  mine: booleanFlag.optional(),
+  /** true: only archived spaces (otherwise archived ones are left out). */
+  archived: booleanFlag.optional(),
+});
+export type SpaceListQuery = z.input<typeof spaceListQuery>;
+export type SpaceListFilters = Omit<SpaceListQuery, 'page' | 'page_size'>;
+
+export const spaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  visibility: z.enum(spaceVisibilities),
+  /** null when the creator's account no longer exists. */
+  created_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  member_count: z.number().int(),
+  /** The caller's effective role: the higher of their space role and hub role (design §5). */
+  my_role: z.enum(roles),
+  /** The caller's own role in the space, null when not a member. */
+  space_role: z.enum(roles).nullable(),
+  is_member: z.boolean(),
+  archived_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Space = z.infer<typeof spaceSchema>;
+
+/**
+ * A space named in a path. Any string is accepted here: a malformed id
+ * answers 404 like a missing space, because to the caller both mean "no such
+ * space" and a 400 would hint at the id format only.
+ */
+export const spaceParams = z.object({ id: z.string() });
+export const spaceMemberParams = z.object({ id: z.string(), user_id: z.string() });
+
+export const spaceMemberSchema = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  joined_at: z.string(),
+});
+export type SpaceMember = z.infer<typeof spaceMemberSchema>;
+
+export const spaceMemberListQuery = pageQuery.extend({
+  /** Matches name or email, case-insensitively; blank means no search. */
+  search: spaceListQuery.shape.search,
+});
+export type SpaceMemberListFilters = Omit<z.input<typeof spaceMemberListQuery>, 'page' | 'page_size'>;
+
+/** Adds an existing member of the hub to the space. */
+export const addSpaceMemberBody = z.object({
+  user_id: z.uuid({ error: 'Please choose a member of the hub' }),
+  role: roleField(),
+});
+export type AddSpaceMemberBody = z.input<typeof addSpaceMemberBody>;
+
+export const updateSpaceMemberBody = z.object({ role: roleField() });
+export type UpdateSpaceMemberBody = z.input<typeof updateSpaceMemberBody>;

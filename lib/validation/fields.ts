@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+/**
+ * Field rules from the specification (§5). Each builder returns a zod schema
+ * whose messages follow the spec's templates; the server validates requests
+ * with them and the forms validate with them through `zodRule`.
+ */
+
+export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*()-_=+[]{};:\'",.<>/?\\|`~';
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+const specialPattern = new RegExp(`[${PASSWORD_SPECIAL_CHARACTERS.replace(/[\\\]\-^]/g, '\\$&')}]`);
+
+export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+export const HANDLE_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const HANDLE_MIN = 3;
+export const HANDLE_MAX = 40;
+export const CODE_PATTERN = /^\d{6,12}$/;
+
+/** Handles that would collide with routes or read as official. */
+export const RESERVED_HANDLES = new Set([
+  'admin', 'administrator', 'api', 'app', 'auth', 'billing', 'convene', 'create-hub', 'dashboard',
+  'help', 'hub', 'hubs', 'join-hub', 'login', 'logout', 'mail', 'meet', 'meeting', 'new', 'null',
+  'root', 'settings', 'signin', 'signup', 'sign-in', 'sign-up', 'static', 'support', 'system',
+  'undefined', 'www', '_next',
+]);
+
+// Control characters (NUL cannot even be stored by PostgreSQL) and unpaired
+// surrogates are refused; multi-line text keeps its line breaks and tabs.
+const CONTROL_IN_LINE = /[\p{Cc}\p{Cs}]/u;
+const CONTROL_IN_TEXT = /[^\P{Cc}\n\r\t]|\p{Cs}/u;
+const notAllowedMessage = (label: string) => `${label} contains characters that are not allowed`;
+
+/** A required single-line text. */
+export function requiredText(label: string, opts: { min?: number; max: number }) {
+  let schema = z
+    .string({ error: messages.required(label) })
+    .trim()
+    .min(1, { message: messages.required(label), abort: true });
+  if (opts.min && opts.min > 1) schema = schema.min(opts.min, messages.min(label, opts.min));
+  return schema
+    .max(opts.max, messages.max(label, opts.max))
+    .refine((v) => !CONTROL_IN_LINE.test(v), notAllowedMessage(label));
+}
+
+/** An optional multi-line text; an empty string counts as absent. */
+export function optionalText(label: string, opts: { max: number }) {
+  return z
+    .string()
+    .trim()
+    .max(opts.max, messages.max(label, opts.max))
+    .refine((v) => !CONTROL_IN_TEXT.test(v), notAllowedMessage(label))
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+}
+
+/** A free-text search box; blank means no search. */
+export function searchField(max: number, label = 'Search') {
+  return z
+    .string()
+    .trim()
+    .max(max, messages.max(label, max))
+    .refine((v) => !CONTROL_IN_LINE.test(v), notAllowedMessage(label))
+    .optional()
+    .transform((v) => (v ? v : undefined));
+}
+
+export function emailField(label = 'Email') {
+  return z
+    .string({ error: messages.required(label) })
+    .trim()
+    .min(1, { message: messages.required(label), abort: true })
+    .max(254, messages.max(label, 254))
+    .regex(EMAIL_PATTERN, messages.invalid(label, 'email'))
+    .transform((v) => v.toLowerCase());
+}
+
+export function passwordField(label = 'Password') {
+  return z
+    .string({ error: messages.required(label) })
+    .min(1, { message: messages.required(label), abort: true })
+    .min(PASSWORD_MIN, messages.min(label, PASSWORD_MIN))
+    .max(PASSWORD_MAX, messages.max(label, PASSWORD_MAX))
+    .regex(/[a-z]/, `${label} must contain a lowercase letter`)
+    .regex(/[A-Z]/, `${label} must contain an uppercase letter`)
+    .regex(/\d/, `${label} must contain a digit`)
+    .regex(specialPattern, `${label} must contain a special character (${PASSWORD_SPECIAL_CHARACTERS})`);
+}
+
+export function codeField(label = 'Code') {
+  return z
+    .string({ error: messages.required(label) })
+    .trim()
+    .min(1, { message: messages.required(label), abort: true })
+    .regex(CODE_PATTERN, `${messages.range(label, 6, 12)} digits`);
+}
+
+export function handleField(label = 'Handle') {
+  return z
+    .string({ error: messages.required(label) })
+    .trim()
+    .min(1, { message: messages.required(label), abort: true })
+    .min(HANDLE_MIN, messages.min(label, HANDLE_MIN))
+    .max(HANDLE_MAX, messages.max(label, HANDLE_MAX))
+    .regex(HANDLE_PATTERN, `${label} may contain only letters, digits, underscore and hyphen`)
+    .refine((v) => !RESERVED_HANDLES.has(v.toLowerCase()), `${label} is reserved, please choose another`)
+    .transform((v) => v.toLowerCase());
+}
+
+/** An email domain such as "example.com" (no @). */
+export function emailDomainField(label = 'Email domain') {
+  return z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253, messages.max(label, 253))
+    .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/, messages.invalid(label, 'domain'));
+}
+
+export const HEX_COLOUR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
+export function colourField(label = 'Colour') {
+  return z.string().regex(HEX_COLOUR_PATTERN, messages.invalid(label, 'colour'));
+}

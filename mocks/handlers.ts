@@ -1,0 +1,20 @@
+import type { HttpHandler } from 'msw';
+import { authHandlers } from './handlers/auth';
+import { coreHandlers } from './handlers/core';
+import { hubAdminHandlers } from './handlers/hub-admin';
+import { invitationHandlers } from './handlers/invitations';
+import { organizationHandlers } from './handlers/organizations';
+import { spaceHandlers } from './handlers/spaces';
+import type { MockDb } from './state';
+
+/** Every endpoint of lib/http/*-api.ts and api.ts, served from `db` with the API's schemas and error codes. */
+export function createHandlers(db: MockDb): HttpHandler[] {
+  return [
+    ...authHandlers(db),
+    ...organizationHandlers(db),
+    ...hubAdminHandlers(db),
+    ...invitationHandlers(db),
+    ...coreHandlers(db),
+    ...spaceHandlers(db),
+  ];
+}

@@ -1,0 +1,177 @@
+import { http, type HttpHandler } from 'msw';
+import {
+  changePasswordBody, forgotPasswordBody, googleLoginBody, loginBody, profileBody, registerBody, resendBody,
+  resetPasswordBody, verifyBody,
+} from '@/lib/contract/auth';
+import { theme, VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_TTL_MS } from '@/lib/constants';
+import type { MockDb, MockUser } from '../state';
+import { api, authenticate, fail, fieldFail, ok, parseBody } from './respond';
+
+const CODE_TTL_SECONDS = VERIFICATION_CODE_TTL_MS / 1000;
+
+const signedIn = (db: MockDb, user: MockUser) => ok({ token: db.createSession(user.id), user: db.userView(user) });
+
+/** The claims of a Google ID token, read without verification: the mock trusts the browser. */
+function googleClaims(idToken: string): { email: string; name: string } | null {
+  try {
+    const payload = idToken.split('.')[1];
+    if (!payload) return null;
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { email?: unknown; name?: unknown };
+    if (typeof claims.email !== 'string') return null;
+    return { email: claims.email.toLowerCase(), name: typeof claims.name === 'string' ? claims.name : claims.email };
+  } catch {
+    return null;
+  }
+}
+
+export function authHandlers(db: MockDb): HttpHandler[] {
+  const newUser = (fields: Pick<MockUser, 'email' | 'name' | 'password' | 'emailVerified'>): MockUser => {
+    const user: MockUser = {
+      id: db.newId(),
+      ...fields,
+      profileRole: null,
+      about: null,
+      colour: theme.primaryColor,
+      profileCompleted: false,
+      activeOrganizationId: null,
+      createdAt: db.now(),
+    };
+    db.data.users.push(user);
+    return user;
+  };
+
+  return [
+    http.post(api('auth/register/'), async ({ request }) => {
+      const body = await parseBody(request, registerBody);
+      if (!body.ok) return body.response;
+      const { name, email, password } = body.data;
+      const existing = db.userByEmail(email);
+      if (existing?.emailVerified) {
+        return fieldFail(409, 'email_taken', 'email', 'An account with this email already exists.');
+      }
+      if (existing) Object.assign(existing, { name, password });
+      else newUser({ name, email, password, emailVerified: false });
+      db.issueCode(email);
+      return ok({ email, expires_in: CODE_TTL_SECONDS }, { status: 201, message: `We sent a 6-digit code to ${email}.` });
+    }),
+
+    http.post(api('auth/register/verify/'), async ({ request }) => {
+      const body = await parseBody(request, verifyBody);
+      if (!body.ok) return body.response;
+      const { email, code } = body.data;
+      const user = db.userByEmail(email);
+      const pending = db.data.codes[email];
+      if (!user || !pending) return fieldFail(400, 'invalid_code', 'code', 'That code is not valid. Request a new one.');
+      if (pending.expiresAt < Date.now()) return fieldFail(400, 'code_expired', 'code', 'That code has expired. Request a new one.');
+      if (pending.attempts >= VERIFICATION_CODE_MAX_ATTEMPTS) {
+        return fieldFail(400, 'code_exhausted', 'code', 'Too many wrong codes. Request a new one.');
+      }
+      if (pending.code !== code) {
+        pending.attempts += 1;
+        return fieldFail(400, 'invalid_code', 'code', 'That code is not right. Check the email and try again.');
+      }
+      delete db.data.codes[email];
+      user.emailVerified = true;
+      return signedIn(db, user);
+    }),
+
+    http.post(api('auth/register/resend/'), async ({ request }) => {
+      const body = await parseBody(request, resendBody);
+      if (!body.ok) return body.response;
+      const { email } = body.data;
+      // Same answer whether or not the address is waiting for a code.
+      if (db.userByEmail(email)?.emailVerified === false) db.issueCode(email);
+      return ok({ email, expires_in: CODE_TTL_SECONDS }, { message: `If ${email} is waiting for a code, we sent a new one.` });
+    }),
+
+    http.post(api('auth/login/'), async ({ request }) => {
+      const body = await parseBody(request, loginBody);
+      if (!body.ok) return body.response;
+      const user = db.userByEmail(body.data.email);
+      if (!user || user.password === null || user.password !== body.data.password) {
+        return fail(401, 'invalid_credentials', 'The email or password is incorrect.');
+      }
+      if (!user.emailVerified) return fail(403, 'email_unverified', 'Please verify your email address first.');
+      return signedIn(db, user);
+    }),
+
+    http.post(api('auth/google/'), async ({ request }) => {
+      const body = await parseBody(request, googleLoginBody);
+      if (!body.ok) return body.response;
+      const claims = googleClaims(body.data.id_token);
+      if (!claims) return fail(401, 'invalid_token', 'Google sign-in failed. Please try again.');
+      const user = db.userByEmail(claims.email) ?? newUser({ ...claims, password: null, emailVerified: true });
+      user.emailVerified = true;
+      return signedIn(db, user);
+    }),
+
+    http.get(api('auth/me/'), ({ request }) => {
+      const auth = authenticate(db, request);
+      return auth.ok ? ok(db.userView(auth.user)) : auth.response;
+    }),
+
+    ...(['get', 'post'] as const).map((method) =>
+      http[method](api('auth/logout/'), ({ request }) => {
+        const auth = authenticate(db, request);
+        if (!auth.ok) return auth.response;
+        delete db.data.sessions[auth.token];
+        return ok(null, { message: 'You have been signed out.' });
+      }),
+    ),
+
+    http.post(api('auth/password/forgot/'), async ({ request }) => {
+      const body = await parseBody(request, forgotPasswordBody);
+      if (!body.ok) return body.response;
+      const user = db.userByEmail(body.data.email);
+      if (user) {
+        const token = `reset-${db.newId()}`;
+        db.data.resetTokens[token] = user.id;
+        console.info(`[mock API] password reset link for ${user.email}: /reset-password?token=${token}`);
+      }
+      return ok(null, { message: 'If an account exists for that email, we sent a link to reset the password.' });
+    }),
+
+    http.post(api('auth/password/reset/'), async ({ request }) => {
+      const body = await parseBody(request, resetPasswordBody);
+      if (!body.ok) return body.response;
+      const userId = db.data.resetTokens[body.data.token];
+      const user = userId ? db.userById(userId) : undefined;
+      if (!user) {
+        return fieldFail(400, 'invalid_reset_token', 'token', 'This reset link is invalid or has expired. Request a new one.');
+      }
+      delete db.data.resetTokens[body.data.token];
+      user.password = body.data.password;
+      db.revokeSessions(user.id);
+      return ok(null, { message: 'Your password has been reset. You can sign in now.' });
+    }),
+
+    http.post(api('auth/password/change/'), async ({ request }) => {
+      const auth = authenticate(db, request);
+      if (!auth.ok) return auth.response;
+      const body = await parseBody(request, changePasswordBody);
+      if (!body.ok) return body.response;
+      if (auth.user.password !== body.data.current_password) {
+        return fieldFail(400, 'validation_error', 'current_password', 'The current password is incorrect.');
+      }
+      auth.user.password = body.data.new_password;
+      db.revokeSessions(auth.user.id, auth.token);
+      return ok(null, { message: 'Your password has been changed.' });
+    }),
+
+    http.patch(api('auth/profile/'), async ({ request }) => {
+      const auth = authenticate(db, request);
+      if (!auth.ok) return auth.response;
+      const body = await parseBody(request, profileBody);
+      if (!body.ok) return body.response;
+      const { name, role, about, colour } = body.data;
+      Object.assign(auth.user, {
+        name,
+        profileRole: role,
+        about: about ?? null,
+        colour: colour ?? auth.user.colour,
+        profileCompleted: true,
+      });
+      return ok(db.userView(auth.user));
+    }),
+  ];
+}

@@ -1,0 +1,179 @@
+import { http, type HttpHandler } from 'msw';
+import { membersQuery, updateMemberBody, type Member } from '@/lib/contract/members';
+import {
+  archiveOrganizationBody, foreignEmailDomainMessage, transferOrganizationBody, updateOrganizationBody,
+} from '@/lib/contract/organizations';
+import type { Role } from '@/lib/contract/settings';
+import type { MockDb, MockMembership, MockOrganization, MockUser } from '../state';
+import { api, authenticate, can, fail, fieldFail, ok, paged, parse, parseBody, requireHub } from './respond';
+
+export type PathHub =
+  | { ok: true; user: MockUser; organization: MockOrganization; role: Role }
+  | { ok: false; response: Response };
+
+/**
+ * Hub administration routes name the hub in the path; it must be the
+ * caller's Org-Handle (or active) hub, else 404 like a hub that does not exist.
+ */
+export function pathHub(db: MockDb, request: Request, handle: unknown): PathHub {
+  const auth = authenticate(db, request);
+  if (!auth.ok) return auth;
+  const hub = requireHub(db, request, auth.user);
+  if (!hub.ok) return hub;
+  if (String(handle).toLowerCase() !== hub.organization.domainHandle) {
+    return { ok: false, response: fail(404, 'not_found', 'That hub was not found.') };
+  }
+  return { ok: true, user: auth.user, organization: hub.organization, role: hub.role };
+}
+
+const forbidden = (message: string) => fail(403, 'forbidden', message);
+
+/** Hub settings, archive, transfer, the join-link preview, and members (list, role, remove, leave). */
+export function hubAdminHandlers(db: MockDb): HttpHandler[] {
+  const membershipsOf = (organizationId: string) => db.data.memberships.filter((m) => m.organizationId === organizationId);
+  const ownerCount = (organizationId: string) => membershipsOf(organizationId).filter((m) => m.role === 'owner').length;
+  const lastOwner = (membership: MockMembership, message: string) =>
+    membership.role === 'owner' && ownerCount(membership.organizationId) <= 1 ? fail(422, 'last_owner', message) : null;
+
+  const memberView = (membership: MockMembership): Member | null => {
+    const user = db.userById(membership.userId);
+    return user
+      ? {
+          user_id: user.id,
+          name: user.name,
+          email: user.email,
+          role: membership.role,
+          profile_role: user.profileRole,
+          joined_at: membership.createdAt,
+        }
+      : null;
+  };
+
+  const leaveHub = (user: MockUser, organization: MockOrganization, membership: MockMembership) => {
+    db.data.memberships.splice(db.data.memberships.indexOf(membership), 1);
+    const spaces = new Set(db.data.spaces.filter((s) => s.organizationId === organization.id).map((s) => s.id));
+    db.data.spaceMemberships = db.data.spaceMemberships.filter((m) => !(m.userId === user.id && spaces.has(m.spaceId)));
+    if (user.activeOrganizationId === organization.id) user.activeOrganizationId = db.hubsOf(user.id)[0]?.id ?? null;
+  };
+
+  return [
+    http.patch(api('organizations/:handle/'), async ({ request, params }) => {
+      const hub = pathHub(db, request, params.handle);
+      if (!hub.ok) return hub.response;
+      const body = await parseBody(request, updateOrganizationBody);
+      if (!body.ok) return body.response;
+      const { visibility, ...other } = body.data;
+      const changesOther = Object.values(other).some((v) => v !== undefined);
+      if (!can(hub.role, 'change_visibility')) return forbidden('You do not have permission to do that.');
+      if (changesOther && !can(hub.role, 'manage_roles')) return forbidden('Only the hub owner can change the hub settings.');
+      const domainMessage = foreignEmailDomainMessage(hub.user.email, body.data.email_domain ?? undefined);
+      if (domainMessage) return fieldFail(400, 'validation_error', 'email_domain', domainMessage);
+      const { organization } = hub;
+      if (other.name !== undefined) organization.name = other.name;
+      if (other.description !== undefined) organization.description = other.description;
+      if (other.email_domain !== undefined) organization.emailDomain = other.email_domain;
+      if (other.colour !== undefined) organization.colour = other.colour;
+      if (visibility !== undefined) organization.visibility = visibility;
+      return ok(db.myOrganization(organization, hub.role), { message: 'Hub settings saved.' });
+    }),
+
+    http.post(api('organizations/:handle/archive/'), async ({ request, params }) => {
+      const hub = pathHub(db, request, params.handle);
+      if (!hub.ok) return hub.response;
+      if (!can(hub.role, 'archive')) return forbidden('Only a hub owner can archive the hub.');
+      const body = await parseBody(request, archiveOrganizationBody);
+      if (!body.ok) return body.response;
+      const handle = hub.organization.domainHandle;
+      if (body.data.confirm.toLowerCase() !== handle) {
+        return fieldFail(400, 'validation_error', 'confirm', `Type the hub handle (${handle}) to confirm`);
+      }
+      hub.organization.archivedAt = db.now();
+      for (const user of db.data.users) {
+        if (user.activeOrganizationId === hub.organization.id) user.activeOrganizationId = null;
+      }
+      return ok(db.userView(hub.user), { message: 'The hub was archived.' });
+    }),
+
+    http.post(api('organizations/:handle/transfer/'), async ({ request, params }) => {
+      const hub = pathHub(db, request, params.handle);
+      if (!hub.ok) return hub.response;
+      if (!can(hub.role, 'transfer_ownership')) return forbidden('Only a hub owner can transfer the hub.');
+      const body = await parseBody(request, transferOrganizationBody);
+      if (!body.ok) return body.response;
+      if (body.data.user_id === hub.user.id) {
+        return fieldFail(400, 'validation_error', 'user_id', 'Choose another member to hand the hub to');
+      }
+      const target = db.membership(body.data.user_id, hub.organization.id);
+      const mine = db.membership(hub.user.id, hub.organization.id);
+      if (!target || !mine) return fail(404, 'not_found', 'That member was not found.');
+      target.role = 'owner';
+      mine.role = 'editor';
+      return ok(db.myOrganization(hub.organization, 'editor'), { message: 'Ownership transferred.' });
+    }),
+
+    http.get(api('organizations/:handle/preview/'), ({ request, params }) => {
+      const auth = authenticate(db, request);
+      if (!auth.ok) return auth.response;
+      const organization = db.organizationByHandle(String(params.handle));
+      // Shared hubs are invitation-only: their link shows nothing.
+      if (!organization || organization.visibility !== 'public') return fail(404, 'not_found', 'That hub was not found.');
+      return ok({ ...db.summary(organization), is_member: Boolean(db.membership(auth.user.id, organization.id)) });
+    }),
+
+    http.get(api('organizations/:handle/members/'), ({ request, params }) => {
+      const hub = pathHub(db, request, params.handle);
+      if (!hub.ok) return hub.response;
+      const query = parse(membersQuery, Object.fromEntries(new URL(request.url).searchParams));
+      if (!query.ok) return query.response;
+      const needle = query.data.search?.toLowerCase();
+      const members = membershipsOf(hub.organization.id)
+        .flatMap((m) => memberView(m) ?? [])
+        .filter((m) => !needle || `${m.name}\n${m.email}`.toLowerCase().includes(needle))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.user_id.localeCompare(b.user_id));
+      return paged(members, query.data);
+    }),
+
+    http.patch(api('organizations/:handle/members/:userId/'), async ({ request, params }) => {
+      const hub = pathHub(db, request, params.handle);
+      if (!hub.ok) return hub.response;
+      if (!can(hub.role, 'manage_roles')) return forbidden('Only a hub owner can change roles.');
+      const body = await parseBody(request, updateMemberBody);
+      if (!body.ok) return body.response;
+      const membership = db.membership(String(params.userId), hub.organization.id);
+      if (!membership) return fail(404, 'not_found', 'That member was not found.');
+      if (body.data.role !== 'owner') {
+        const refusal = lastOwner(membership, 'The hub needs at least one owner. Make someone else an owner first.');
+        if (refusal) return refusal;
+      }
+      membership.role = body.data.role;
+      return ok(memberView(membership), { message: 'Role changed.' });
+    }),
+
+    http.delete(api('organizations/:handle/members/:userId/'), ({ request, params }) => {
+      const hub = pathHub(db, request, params.handle);
+      if (!hub.ok) return hub.response;
+      if (!can(hub.role, 'manage_roles')) return forbidden('Only a hub owner can remove members.');
+      const membership = db.membership(String(params.userId), hub.organization.id);
+      const user = db.userById(String(params.userId));
+      if (!membership || !user) return fail(404, 'not_found', 'That member was not found.');
+      const refusal = lastOwner(membership, 'The hub needs at least one owner.');
+      if (refusal) return refusal;
+      leaveHub(user, hub.organization, membership);
+      return ok(null, { message: 'Member removed.' });
+    }),
+
+    http.post(api('organizations/:handle/leave/'), ({ request, params }) => {
+      const hub = pathHub(db, request, params.handle);
+      if (!hub.ok) return hub.response;
+      const membership = db.membership(hub.user.id, hub.organization.id);
+      if (!membership) return fail(404, 'not_found', 'That hub was not found.');
+      const refusal = lastOwner(
+        membership,
+        'You are the last owner of this hub. Make someone else an owner, or archive the hub, before you leave.',
+      );
+      if (refusal) return refusal;
+      leaveHub(hub.user, hub.organization, membership);
+      return ok(db.userView(hub.user), { message: 'You left the hub.' });
+    }),
+  ];
+}

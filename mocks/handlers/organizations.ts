@@ -1,0 +1,118 @@
+import { http, type HttpHandler } from 'msw';
+import { pageQuery } from '@/lib/contract/envelope';
+import {
+  checkHandleQuery, createOrganizationBody, foreignEmailDomainMessage, hubHandleField, switchOrganizationBody,
+} from '@/lib/contract/organizations';
+import { theme } from '@/lib/constants';
+import type { MockDb, MockOrganization, MockUser } from '../state';
+import { api, authenticate, fail, fieldFail, ok, paged, parse, parseBody } from './respond';
+
+const HANDLE_TAKEN = 'That handle is already taken.';
+
+export function organizationHandlers(db: MockDb): HttpHandler[] {
+  const enter = (user: MockUser, organization: MockOrganization) => {
+    user.activeOrganizationId = organization.id;
+  };
+
+  return [
+    http.post(api('organizations/'), async ({ request }) => {
+      const auth = authenticate(db, request);
+      if (!auth.ok) return auth.response;
+      const body = await parseBody(request, createOrganizationBody);
+      if (!body.ok) return body.response;
+      const { name, domain_handle, description, visibility, email_domain, colour } = body.data;
+      const domainMessage = foreignEmailDomainMessage(auth.user.email, email_domain);
+      if (domainMessage) return fieldFail(400, 'validation_error', 'email_domain', domainMessage);
+      if (db.organizationByHandle(domain_handle)) return fieldFail(409, 'handle_taken', 'domain_handle', HANDLE_TAKEN);
+      const organization: MockOrganization = {
+        id: db.newId(),
+        name,
+        domainHandle: domain_handle,
+        description: description ?? null,
+        visibility,
+        colour: colour ?? theme.primaryColor,
+        emailDomain: email_domain ?? null,
+        createdAt: db.now(),
+      };
+      db.data.organizations.push(organization);
+      db.data.memberships.push({ organizationId: organization.id, userId: auth.user.id, role: 'owner', createdAt: db.now() });
+      enter(auth.user, organization);
+      return ok(db.myOrganization(organization, 'owner'), { status: 201, message: `${name} is ready.` });
+    }),
+
+    http.get(api('organizations/check/'), ({ request }) => {
+      const auth = authenticate(db, request);
+      if (!auth.ok) return auth.response;
+      const query = parse(checkHandleQuery, Object.fromEntries(new URL(request.url).searchParams));
+      if (!query.ok) return query.response;
+      const raw = query.data.domain_handle;
+      const rule = hubHandleField().safeParse(raw);
+      if (!rule.success) {
+        return ok({ domain_handle: raw.trim().toLowerCase(), available: false, reason: rule.error.issues[0]?.message ?? null });
+      }
+      const taken = Boolean(db.organizationByHandle(rule.data));
+      return ok({ domain_handle: rule.data, available: !taken, reason: taken ? HANDLE_TAKEN : null });
+    }),
+
+    http.get(api('organizations/joinable/'), ({ request }) => {
+      const auth = authenticate(db, request);
+      return auth.ok ? ok(db.joinableFor(auth.user)) : auth.response;
+    }),
+
+    http.post(api('organizations/switch/'), async ({ request }) => {
+      const auth = authenticate(db, request);
+      if (!auth.ok) return auth.response;
+      const body = await parseBody(request, switchOrganizationBody);
+      if (!body.ok) return body.response;
+      const organization = db.organizationByHandle(body.data.domain_handle);
+      if (!organization || !db.membership(auth.user.id, organization.id)) return fail(404, 'not_found', 'That hub was not found.');
+      enter(auth.user, organization);
+      return ok(db.userView(auth.user));
+    }),
+
+    http.get(api('organizations/'), ({ request }) => {
+      const auth = authenticate(db, request);
+      if (!auth.ok) return auth.response;
+      const query = parse(pageQuery, Object.fromEntries(new URL(request.url).searchParams));
+      if (!query.ok) return query.response;
+      return paged(db.hubsOf(auth.user.id), query.data);
+    }),
+
+    http.get(api('organizations/:handle/'), ({ request, params }) => {
+      const auth = authenticate(db, request);
+      if (!auth.ok) return auth.response;
+      const organization = db.organizationByHandle(String(params.handle));
+      const membership = organization && db.membership(auth.user.id, organization.id);
+      // Hubs the user is not in answer exactly like hubs that do not exist.
+      if (!organization || !membership) return fail(404, 'not_found', 'That hub was not found.');
+      return ok(db.myOrganization(organization, membership.role));
+    }),
+
+    http.post(api('organizations/:handle/join/'), ({ request, params }) => {
+      const auth = authenticate(db, request);
+      if (!auth.ok) return auth.response;
+      const organization = db.organizationByHandle(String(params.handle));
+      if (organization && db.membership(auth.user.id, organization.id)) {
+        return fail(409, 'already_member', `You are already a member of ${organization.name}.`);
+      }
+      const invited = organization
+        ? db.data.invitations.filter((i) => i.organizationId === organization.id && i.email === auth.user.email
+          && (!i.spaceId || db.openSpace(i.spaceId)))
+        : [];
+      // Public hubs may be joined by link; shared hubs only with an invitation (to the hub or one of its spaces).
+      if (!organization || (invited.length === 0 && organization.visibility !== 'public')) {
+        return fail(404, 'not_found', 'That hub was not found.');
+      }
+      const role = invited.find((i) => !i.spaceId)?.role ?? 'viewer';
+      for (const invitation of invited) {
+        db.data.invitations.splice(db.data.invitations.indexOf(invitation), 1);
+        if (invitation.spaceId) {
+          db.data.spaceMemberships.push({ spaceId: invitation.spaceId, userId: auth.user.id, role: invitation.role, createdAt: db.now() });
+        }
+      }
+      db.data.memberships.push({ organizationId: organization.id, userId: auth.user.id, role, createdAt: db.now() });
+      enter(auth.user, organization);
+      return ok(db.myOrganization(organization, role), { status: 201, message: `Welcome to ${organization.name}.` });
+    }),
+  ];
+}

@@ -1,0 +1,80 @@
+import { HttpResponse } from 'msw';
+import type { z } from 'zod';
+import type { ErrorCode } from '@/lib/contract/envelope';
+import type { MockDb, MockOrganization, MockUser } from '../state';
+import { roleOperations } from '@/lib/basic-settings';
+import type { Operation, Role } from '@/lib/contract/settings';
+
+/** The mock matches any host, like the app's API client with or without NEXT_PUBLIC_API_HOST. */
+export const api = (path: string) => `*/api/v1/${path}`;
+
+export const ok = <T>(data: T, opts: { status?: number; message?: string } = {}) =>
+  HttpResponse.json(opts.message ? { data, message: opts.message } : { data }, { status: opts.status ?? 200 });
+
+/** A list page in the API's shape. */
+export function paged<T>(items: T[], { page, page_size }: { page: number; page_size: number }) {
+  return HttpResponse.json({ data: items.slice((page - 1) * page_size, page * page_size), count: items.length, page, page_size });
+}
+
+export const fail = (status: number, code: ErrorCode, message: string, errors?: Record<string, string[]>) =>
+  HttpResponse.json(errors ? { message, code, errors } : { message, code }, { status });
+
+export const fieldFail = (status: number, code: ErrorCode, field: string, message: string) =>
+  fail(status, code, message, { [field]: [message] });
+
+/** The API's validation failure: the first message, and every message under its top-level field. */
+export function validationFailure(error: z.ZodError) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) (errors[String(issue.path[0] ?? 'non_field_errors')] ??= []).push(issue.message);
+  return fail(400, 'validation_error', error.issues[0]?.message ?? 'Please check the form.', errors);
+}
+
+export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
+
+export function parse<S extends z.ZodType>(schema: S, input: unknown): Parsed<z.output<S>> {
+  const result = schema.safeParse(input);
+  return result.success ? { ok: true, data: result.data } : { ok: false, response: validationFailure(result.error) };
+}
+
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<Parsed<z.output<S>>> {
+  let body: unknown;
+  try {
+    body = await request.clone().json();
+  } catch {
+    return { ok: false, response: fail(400, 'validation_error', 'The request could not be read.') };
+  }
+  return parse(schema, body);
+}
+
+/** Reads `Authorization: JWT <token>` (or Bearer), like the API's authentication. */
+export function tokenOf(request: Request): string | null {
+  const match = /^(?:JWT|Bearer)\s+(\S+)$/i.exec(request.headers.get('authorization')?.trim() ?? '');
+  return match?.[1] ?? null;
+}
+
+export type Authed = { ok: true; user: MockUser; token: string } | { ok: false; response: Response };
+
+export function authenticate(db: MockDb, request: Request): Authed {
+  const token = tokenOf(request);
+  if (!token) return { ok: false, response: fail(401, 'unauthenticated', 'Please sign in to continue.') };
+  const user = db.userForToken(token);
+  if (!user) return { ok: false, response: fail(401, 'invalid_token', 'Your session is not valid. Please sign in again.') };
+  return { ok: true, user, token };
+}
+
+export type HubResult = { ok: true; organization: MockOrganization; role: Role } | { ok: false; response: Response };
+
+/** The hub named by Org-Handle, else the active hub; another hub answers 404 like a missing one. */
+export function requireHub(db: MockDb, request: Request, user: MockUser): HubResult {
+  const handle = request.headers.get('org-handle')?.trim().toLowerCase();
+  const organization = handle
+    ? db.organizationByHandle(handle)
+    : db.data.organizations.find((o) => o.id === user.activeOrganizationId && !o.archivedAt);
+  if (!handle && !organization) return { ok: false, response: fail(404, 'not_found', 'Choose a hub first.') };
+  const membership = organization && db.membership(user.id, organization.id);
+  if (!organization || !membership) return { ok: false, response: fail(404, 'not_found', 'That hub was not found.') };
+  return { ok: true, organization, role: membership.role };
+}
+
+/** What a role may do (design §5), from the same table the API uses. */
+export const can = (role: Role, operation: Operation): boolean => roleOperations[role].includes(operation);

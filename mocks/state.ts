@@ -1,0 +1,366 @@
+import type { CurrentStep, User } from '@/lib/contract/auth';
+import type { JoinableOrganization, MyOrganization, OrganizationSummary } from '@/lib/contract/organizations';
+import type { HubVisibility, Role, SpaceVisibility } from '@/lib/contract/settings';
+import type { Subscription } from '@/lib/contract/subscription';
+import { DEFAULT_CURRENCY, theme, VERIFICATION_CODE_TTL_MS } from '@/lib/constants';
+import { INVITATION_TTL_DAYS } from '@/lib/contract/invitations';
+import { FREE_PLAN } from '@/lib/plans';
+
+/** In mock mode every verification code is this one (it is also printed to the console). */
+export const MOCK_VERIFICATION_CODE = '123456';
+
+/** A signed-up account with a hub, so sign-in works straight away in mock mode. */
+export const MOCK_DEMO_ACCOUNT = { email: 'demo@example.com', password: 'Convene#2024', name: 'Dana Demo' } as const;
+/** The demo hub is public and open to example.com, so a new @example.com user is offered it on /join-hub. */
+export const MOCK_DEMO_HUB = { name: 'Example Team', domainHandle: 'example-team', emailDomain: 'example.com' } as const;
+
+export interface MockUser {
+  id: string;
+  email: string;
+  name: string;
+  password: string | null;
+  emailVerified: boolean;
+  profileRole: string | null;
+  about: string | null;
+  colour: string;
+  profileCompleted: boolean;
+  activeOrganizationId: string | null;
+  createdAt: string;
+}
+
+export interface MockOrganization {
+  id: string;
+  name: string;
+  domainHandle: string;
+  description: string | null;
+  visibility: HubVisibility;
+  colour: string;
+  emailDomain: string | null;
+  createdAt: string;
+  /** Set when the owner archived the hub: it then answers like a missing one. */
+  archivedAt?: string | null;
+}
+
+export interface MockMembership {
+  organizationId: string;
+  userId: string;
+  role: Role;
+  createdAt: string;
+}
+
+export interface MockInvitation {
+  organizationId: string;
+  email: string;
+  role: Role;
+  invitedBy: string | null;
+  /** Set for an invitation into one space of the hub. */
+  spaceId?: string | null;
+  /** The rest is filled in by `db.invitationMeta` for invitations seeded with the four fields above. */
+  id?: string;
+  token?: string;
+  createdAt?: string;
+  expiresAt?: string;
+  /** When each email went out, for the resend limit. */
+  sends?: string[];
+}
+
+export interface MockSpace {
+  id: string;
+  organizationId: string;
+  name: string;
+  description: string | null;
+  visibility: SpaceVisibility;
+  createdBy: string | null;
+  archivedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MockSpaceMembership {
+  spaceId: string;
+  userId: string;
+  role: Role;
+  createdAt: string;
+}
+
+export interface MockCode {
+  code: string;
+  attempts: number;
+  expiresAt: number;
+}
+
+/** Plain data only, so the browser worker can keep it in localStorage across reloads. */
+export interface MockData {
+  users: MockUser[];
+  organizations: MockOrganization[];
+  memberships: MockMembership[];
+  invitations: MockInvitation[];
+  spaces: MockSpace[];
+  spaceMemberships: MockSpaceMembership[];
+  /** session token → user id */
+  sessions: Record<string, string>;
+  /** email → pending verification code */
+  codes: Record<string, MockCode>;
+  /** reset token → user id */
+  resetTokens: Record<string, string>;
+}
+
+const newId = () => globalThis.crypto.randomUUID();
+const now = () => new Date().toISOString();
+
+export function seedData(): MockData {
+  const createdAt = now();
+  const demo: MockUser = {
+    id: newId(),
+    email: MOCK_DEMO_ACCOUNT.email,
+    name: MOCK_DEMO_ACCOUNT.name,
+    password: MOCK_DEMO_ACCOUNT.password,
+    emailVerified: true,
+    profileRole: 'product_manager',
+    about: null,
+    colour: theme.primaryColor,
+    profileCompleted: true,
+    activeOrganizationId: null,
+    createdAt,
+  };
+  const hub: MockOrganization = {
+    id: newId(),
+    name: MOCK_DEMO_HUB.name,
+    domainHandle: MOCK_DEMO_HUB.domainHandle,
+    description: 'The demo hub of mock mode.',
+    visibility: 'public',
+    colour: theme.primaryColor,
+    emailDomain: MOCK_DEMO_HUB.emailDomain,
+    createdAt,
+  };
+  demo.activeOrganizationId = hub.id;
+  return {
+    users: [demo],
+    organizations: [hub],
+    memberships: [{ organizationId: hub.id, userId: demo.id, role: 'owner', createdAt }],
+    invitations: [],
+    spaces: [],
+    spaceMemberships: [],
+    sessions: {},
+    codes: {},
+    resetTokens: {},
+  };
+}
+
+/**
+ * The mock backend's database: the same rules as the API service (onboarding
+ * steps, joinable hubs, free plan), over plain in-memory data.
+ */
+export class MockDb {
+  data: MockData;
+
+  constructor(
+    initial: MockData = seedData(),
+    private readonly persist: (data: MockData) => void = () => undefined,
+  ) {
+    // Data kept by an older mock (localStorage) lacks the newer collections.
+    this.data = { ...initial, spaces: initial.spaces ?? [], spaceMemberships: initial.spaceMemberships ?? [] };
+  }
+
+  reset(): void {
+    this.data = seedData();
+    this.save();
+  }
+
+  save(): void {
+    this.persist(this.data);
+  }
+
+  newId = newId;
+  now = now;
+
+  userByEmail(email: string): MockUser | undefined {
+    return this.data.users.find((u) => u.email === email.toLowerCase());
+  }
+
+  userById(id: string): MockUser | undefined {
+    return this.data.users.find((u) => u.id === id);
+  }
+
+  organizationByHandle(handle: string): MockOrganization | undefined {
+    return this.data.organizations.find((o) => o.domainHandle === handle.toLowerCase() && !o.archivedAt);
+  }
+
+  /** An invitation's id, link token, dates and sends, made up once for invitations seeded without them. */
+  invitationMeta(invitation: MockInvitation): Required<MockInvitation> {
+    const createdAt = invitation.createdAt ?? now();
+    invitation.id ??= newId();
+    invitation.spaceId ??= null;
+    invitation.token ??= `invite-${newId()}`;
+    invitation.createdAt = createdAt;
+    invitation.expiresAt ??= new Date(Date.parse(createdAt) + INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000).toISOString();
+    invitation.sends ??= [createdAt];
+    return invitation as Required<MockInvitation>;
+  }
+
+  membership(userId: string, organizationId: string): MockMembership | undefined {
+    return this.data.memberships.find((m) => m.userId === userId && m.organizationId === organizationId);
+  }
+
+  createSession(userId: string): string {
+    const token = `mock.${newId()}`;
+    this.data.sessions[token] = userId;
+    return token;
+  }
+
+  userForToken(token: string): MockUser | undefined {
+    const userId = this.data.sessions[token];
+    return userId ? this.userById(userId) : undefined;
+  }
+
+  revokeSessions(userId: string, keep?: string): void {
+    for (const [token, owner] of Object.entries(this.data.sessions)) {
+      if (owner === userId && token !== keep) delete this.data.sessions[token];
+    }
+  }
+
+  /**
+   * Adds a verified account (tests and demos) and signs it in. With
+   * `profile` the basic profile is done; with `hub` the account owns that hub,
+   * which makes its onboarding `completed`.
+   */
+  createAccount(opts: {
+    email: string;
+    name?: string;
+    password?: string;
+    profile?: boolean;
+    hub?: { name: string; domainHandle: string };
+  }): { user: MockUser; token: string } {
+    const createdAt = now();
+    const user: MockUser = {
+      id: newId(),
+      email: opts.email.toLowerCase(),
+      name: opts.name ?? 'Test User',
+      password: opts.password ?? MOCK_DEMO_ACCOUNT.password,
+      emailVerified: true,
+      profileRole: opts.profile || opts.hub ? 'software_engineer' : null,
+      about: null,
+      colour: theme.primaryColor,
+      profileCompleted: Boolean(opts.profile || opts.hub),
+      activeOrganizationId: null,
+      createdAt,
+    };
+    this.data.users.push(user);
+    if (opts.hub) {
+      const organization: MockOrganization = {
+        id: newId(),
+        name: opts.hub.name,
+        domainHandle: opts.hub.domainHandle.toLowerCase(),
+        description: null,
+        visibility: 'shared',
+        colour: theme.primaryColor,
+        emailDomain: null,
+        createdAt,
+      };
+      this.data.organizations.push(organization);
+      this.data.memberships.push({ organizationId: organization.id, userId: user.id, role: 'owner', createdAt });
+      user.activeOrganizationId = organization.id;
+    }
+    return { user, token: this.createSession(user.id) };
+  }
+
+  issueCode(email: string): MockCode {
+    const code = { code: MOCK_VERIFICATION_CODE, attempts: 0, expiresAt: Date.now() + VERIFICATION_CODE_TTL_MS };
+    this.data.codes[email] = code;
+    console.info(`[mock API] verification code for ${email}: ${MOCK_VERIFICATION_CODE}`);
+    return code;
+  }
+
+  summary(org: MockOrganization): OrganizationSummary {
+    return {
+      id: org.id,
+      name: org.name,
+      domain_handle: org.domainHandle,
+      description: org.description,
+      visibility: org.visibility,
+      colour: org.colour,
+      email_domain: org.emailDomain,
+      member_count: this.data.memberships.filter((m) => m.organizationId === org.id).length,
+      created_at: org.createdAt,
+    };
+  }
+
+  myOrganization(org: MockOrganization, role: Role): MyOrganization {
+    return { ...this.summary(org), role };
+  }
+
+  hubsOf(userId: string): MyOrganization[] {
+    return this.data.memberships
+      .filter((m) => m.userId === userId)
+      .flatMap((m) => {
+        const org = this.data.organizations.find((o) => o.id === m.organizationId && !o.archivedAt);
+        return org ? [this.myOrganization(org, m.role)] : [];
+      });
+  }
+
+  /** A space that still admits people by invitation: not archived, not private. */
+  openSpace(spaceId: string): MockSpace | undefined {
+    return this.data.spaces.find((x) => x.id === spaceId && !x.archivedAt && x.visibility !== 'private');
+  }
+
+  /** Invitations first, then public hubs open to the user's email domain; never hubs the user is in. */
+  joinableFor(user: MockUser): JoinableOrganization[] {
+    const mine = new Set(this.data.memberships.filter((m) => m.userId === user.id).map((m) => m.organizationId));
+    const result: JoinableOrganization[] = [];
+    // Hub invitations before space ones; a space invitation offers its hub as a viewer.
+    const invitations = [...this.data.invitations].sort((a, b) => Number(Boolean(a.spaceId)) - Number(Boolean(b.spaceId)));
+    for (const invitation of invitations) {
+      const org = this.data.organizations.find((o) => o.id === invitation.organizationId && !o.archivedAt);
+      if (!org || invitation.email !== user.email || mine.has(org.id) || result.some((r) => r.id === org.id)) continue;
+      if (invitation.spaceId && !this.openSpace(invitation.spaceId)) continue;
+      const invitedBy = invitation.invitedBy ? (this.userById(invitation.invitedBy)?.name ?? null) : null;
+      result.push({ ...this.summary(org), reason: 'invitation', role: invitation.spaceId ? 'viewer' : invitation.role, invited_by: invitedBy });
+    }
+    const domain = user.email.split('@')[1] ?? '';
+    for (const org of this.data.organizations) {
+      if (org.archivedAt || org.visibility !== 'public' || org.emailDomain !== domain || mine.has(org.id)) continue;
+      if (result.some((r) => r.id === org.id)) continue;
+      result.push({ ...this.summary(org), reason: 'email_domain', role: 'viewer', invited_by: null });
+    }
+    return result;
+  }
+
+  currentStepOf(user: MockUser): CurrentStep {
+    if (!user.profileCompleted) return 'profile';
+    if (this.hubsOf(user.id).length > 0) return 'completed';
+    return this.joinableFor(user).length > 0 ? 'join_organization' : 'organization';
+  }
+
+  /** The auth/me/ view. */
+  userView(user: MockUser): User {
+    const hubs = this.hubsOf(user.id);
+    return {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      email_verified: user.emailVerified,
+      profile: { role: user.profileRole, about: user.about, colour: user.colour },
+      current_step: this.currentStepOf(user),
+      organization: this.joinableFor(user)[0] ?? null,
+      active_organization: hubs.find((h) => h.id === user.activeOrganizationId) ?? hubs[0] ?? null,
+      organizations: hubs,
+      created_at: user.createdAt,
+    };
+  }
+
+  /** Every hub is on the free plan in mock mode. */
+  subscriptionOf(org: MockOrganization): Subscription {
+    return {
+      plan: { code: FREE_PLAN.code, name: FREE_PLAN.name, price: FREE_PLAN.price, interval: FREE_PLAN.interval },
+      status: 'active',
+      currency: DEFAULT_CURRENCY,
+      started_at: org.createdAt,
+      limits: FREE_PLAN.limits,
+      usage: {
+        members: this.data.memberships.filter((m) => m.organizationId === org.id).length,
+        spaces: this.data.spaces.filter((s) => s.organizationId === org.id && !s.archivedAt).length,
+        storage_bytes: 0,
+      },
+    };
+  }
+}

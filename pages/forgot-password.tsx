@@ -1,0 +1,18 @@
+import Head from 'next/head';
+import type { AppPage } from '@/lib/page';
+import { withAuthLayout } from '@/components/auth/AuthLayout';
+import { ForgotPasswordForm } from '@/components/auth/ForgotPasswordForm';
+
+const ForgotPasswordPage: AppPage = () => (
+  <>
+    <Head>
+      <title>Forgot password · Convene</title>
+    </Head>
+    <ForgotPasswordForm />
+  </>
+);
+
+ForgotPasswordPage.access = 'guest';
+ForgotPasswordPage.getLayout = withAuthLayout;
+
+export default ForgotPasswordPage;

@@ -1,0 +1,37 @@
+import Head from 'next/head';
+import type { AppPage } from '@/lib/page';
+import { planCodes, type PlanCode } from '@/lib/plans';
+import { useAuthStore } from '@/store/auth';
+import { withAppLayout } from '@/components/layout/AppLayout';
+import { UsagePanel } from '@/components/billing/UsagePanel';
+import { PlanComparison } from '@/components/billing/PlanComparison';
+
+const isPlanCode = (code: string | undefined): code is PlanCode => planCodes.some((c) => c === code);
+
+/** The hub's plan: what it uses of its limits, and the plans there are. */
+const BillingPage: AppPage = () => {
+  const subscription = useAuthStore((s) => s.subscription);
+  const currency = useAuthStore((s) => s.currency);
+  const hub = useAuthStore((s) => s.user?.active_organization);
+  const code = subscription?.plan.code;
+  return (
+    <>
+      <Head>
+        <title>Billing · Convene</title>
+      </Head>
+      <h1 style={{ margin: '0 0 4px', fontSize: 26, fontWeight: 600 }}>Billing</h1>
+      <p style={{ margin: '0 0 20px', color: '#6b6a80' }}>
+        {hub ? `${hub.name} · prices in ${currency}` : `Prices in ${currency}`}
+      </p>
+      <div style={{ display: 'grid', gap: 16 }}>
+        <UsagePanel />
+        <PlanComparison currentPlan={isPlanCode(code) ? code : null} currency={currency} />
+      </div>
+    </>
+  );
+};
+
+BillingPage.access = 'user';
+BillingPage.getLayout = withAppLayout;
+
+export default BillingPage;

@@ -1,0 +1,18 @@
+import Head from 'next/head';
+import type { AppPage } from '@/lib/page';
+import { withAuthLayout } from '@/components/auth/AuthLayout';
+import { ResetPasswordForm } from '@/components/auth/ResetPasswordForm';
+
+const ResetPasswordPage: AppPage = () => (
+  <>
+    <Head>
+      <title>Reset password · Convene</title>
+    </Head>
+    <ResetPasswordForm />
+  </>
+);
+
+ResetPasswordPage.access = 'guest';
+ResetPasswordPage.getLayout = withAuthLayout;
+
+export default ResetPasswordPage;

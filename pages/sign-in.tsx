@@ -1,0 +1,18 @@
+import Head from 'next/head';
+import type { AppPage } from '@/lib/page';
+import { withAuthLayout } from '@/components/auth/AuthLayout';
+import { SignInForm } from '@/components/auth/SignInForm';
+
+const SignInPage: AppPage = () => (
+  <>
+    <Head>
+      <title>Sign in · Convene</title>
+    </Head>
+    <SignInForm />
+  </>
+);
+
+SignInPage.access = 'guest';
+SignInPage.getLayout = withAuthLayout;
+
+export default SignInPage;

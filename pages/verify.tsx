@@ -1,0 +1,18 @@
+import Head from 'next/head';
+import type { AppPage } from '@/lib/page';
+import { withAuthLayout } from '@/components/auth/AuthLayout';
+import { VerifyForm } from '@/components/auth/VerifyForm';
+
+const VerifyPage: AppPage = () => (
+  <>
+    <Head>
+      <title>Verify your email · Convene</title>
+    </Head>
+    <VerifyForm />
+  </>
+);
+
+VerifyPage.access = 'guest';
+VerifyPage.getLayout = withAuthLayout;
+
+export default VerifyPage;

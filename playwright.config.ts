@@ -1,0 +1,66 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3100;
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// The runner and each worker load this file, so values chosen here are put in
+// the environment once, by the runner, and the workers inherit them.
+// scripts/test-e2e.mjs normally supplies both (and removes the folder afterwards).
+process.env.E2E_DATA_DIR ||= mkdtempSync(path.join(os.tmpdir(), 'convene-e2e-'));
+process.env.CHROMIUM_PATH ||= execFileSync(process.execPath, ['scripts/ensure-chromium.mjs'], { encoding: 'utf8' })
+  .trim()
+  .split('\n')
+  .at(-1);
+
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // The built app in production mode, as `npm start` serves it, on a fresh embedded database.
+    command: 'node --import tsx server/main.ts',
+    url: `${baseURL}/api/v1/health/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      APP_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      // Always the embedded database and the mail outbox the tests read, whatever the shell has.
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,103 @@
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import authentication from './plugins/authentication';
+import refuseNul from './plugins/refuse-nul';
+import { AppError } from './lib/errors';
+import { registerRoutes } from './routes';
+import type { App, Deps } from './types';
+
+export interface BuildAppOptions extends Deps {
+  logger?: FastifyServerOptions['logger'];
+  serverFactory?: FastifyServerOptions['serverFactory'];
+}
+
+/** Turns zod issues into `{ field: [messages] }`, keyed by the top-level field name. */
+function fieldErrors(issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }>) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
+    const field = String(params?.issue?.path?.[0] ?? issue.instancePath?.split('/')[1] ?? 'non_field_errors');
+    (errors[field] ??= []).push(issue.message ?? 'Invalid value');
+  }
+  return errors;
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    serverFactory: opts.serverFactory,
+    trustProxy: opts.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Accept "/auth/me" as well as the spec's "/auth/me/".
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('deps', { config: opts.config, db: opts.db, mailer: opts.mailer });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ message: error.message, code: error.code, errors: error.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation);
+      const first = Object.values(errors)[0]?.[0];
+      return reply.status(400).send({ message: first ?? 'Please check the form.', code: 'validation_error', errors });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ message: 'Too many requests. Please wait a moment and try again.', code: 'rate_limited' });
+    }
+    if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ message: 'The request is too large.', code: 'payload_too_large' });
+    }
+    if (error.statusCode === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ message: 'That content type is not supported.', code: 'unsupported_media_type' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(400).send({ message: 'The request could not be read.', code: 'validation_error' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error' });
+  });
+
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send({ message: 'That address does not exist.', code: 'not_found' }),
+  );
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+      code: 'rate_limited',
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Convene API', version: '1.0.0', description: 'Hubs, spaces, knowledge and meetings.' },
+      components: {
+        securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'JWT <token>' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(refuseNul);
+  await app.register(authentication);
+  await app.register(registerRoutes, { prefix: '/api/v1' });
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Public address of the web app, used in emailed links. */
+  appUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret: Uint8Array;
+  sessionTtlSeconds: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: string;
+  /**
+   * Which proxies may set X-Forwarded-For (Fastify's trustProxy): false when
+   * clients connect directly, so nobody can pick their own address and dodge
+   * the per-client rate limits.
+   */
+  trustProxy: boolean | string;
+  /** Requests per minute per client on the sign-in/sign-up endpoints. */
+  authRateLimitPerMinute: number;
+  firebase: { projectId?: string; jwksUrl: string };
+}
+
+/** Reads JWT_SECRET, or keeps a generated one in the data folder so sessions survive restarts. */
+function loadJwtSecret(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
+  if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  return {
+    env: nodeEnv,
+    host: env.HOST ?? '0.0.0.0',
+    port,
+    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: overrides.jwtSecret ?? loadJwtSecret(env, dataDir),
+    sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 60 * 60 * 24 * 30),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Convene <no-reply@convene.local>',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: !env.TRUST_PROXY || env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
+    authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 20),
+    firebase: {
+      projectId: env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || undefined,
+      jwksUrl:
+        env.FIREBASE_JWKS_URL ??
+        'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com',
+    },
+    ...overrides,
+  };
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "spaces_org_live_newest_idx" ON "spaces" USING btree ("organization_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "spaces"."archived_at" is null;

@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import {
+  pgTable, uuid, text, timestamp, integer, index, uniqueIndex, primaryKey, jsonb,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: id(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash'),
+  googleUid: text('google_uid'),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  profileRole: text('profile_role'),
+  about: text('about'),
+  colour: text('colour').notNull().default('#796CFF'),
+  profileCompletedAt: timestamp('profile_completed_at', { withTimezone: true }),
+  activeOrganizationId: uuid('active_organization_id'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('users_email_key').on(t.email),
+  uniqueIndex('users_google_uid_key').on(t.googleUid),
+]);
+
+/** One row per sign-in; the JWT names it, and revoking it ends the token. */
+export const sessions = pgTable('sessions', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  visitorId: text('visitor_id'),
+  userAgent: text('user_agent'),
+  ip: text('ip'),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+/** Emailed 6-digit codes (stored hashed). */
+export const verificationCodes = pgTable('verification_codes', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('verification_codes_user_idx').on(t.userId, t.purpose)]);
+
+/** Single-use password reset tokens (stored as SHA-256). */
+export const passwordResets = pgTable('password_resets', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('password_resets_token_key').on(t.tokenHash)]);
+
+/** Failed sign-ins per email, counted in a sliding window for the lockout. */
+export const loginFailures = pgTable('login_failures', {
+  id: id(),
+  email: text('email').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('login_failures_email_idx').on(t.email, t.createdAt)]);
+
+export const organizations = pgTable('organizations', {
+  id: id(),
+  name: text('name').notNull(),
+  domainHandle: text('domain_handle').notNull(),
+  description: text('description'),
+  visibility: text('visibility').notNull(),
+  emailDomain: text('email_domain'),
+  colour: text('colour').notNull().default('#796CFF'),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('organizations_handle_key').on(t.domainHandle),
+  index('organizations_email_domain_idx').on(t.emailDomain),
+]);
+
+export const memberships = pgTable('memberships', {
+  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.organizationId, t.userId] }),
+  index('memberships_user_idx').on(t.userId),
+]);
+
+/** Invitations to a hub, or to one space of it when space_id is set. */
+export const invitations = pgTable('invitations', {
+  id: id(),
+  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  spaceId: uuid('space_id').references(() => spaces.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  role: text('role').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('invitations_token_key').on(t.tokenHash),
+  index('invitations_org_email_idx').on(t.organizationId, t.email),
+  index('invitations_email_idx').on(t.email),
+  index('invitations_space_idx').on(t.spaceId),
+]);
+
+/** Every time an invitation email goes out; resends are limited per window. */
+export const invitationSends = pgTable('invitation_sends', {
+  id: id(),
+  invitationId: uuid('invitation_id').notNull().references(() => invitations.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [index('invitation_sends_invitation_idx').on(t.invitationId, t.createdAt)]);
+
+export const spaces = pgTable('spaces', {
+  id: id(),
+  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description'),
+  visibility: text('visibility').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('spaces_org_listing_idx').on(t.organizationId, t.archivedAt, t.createdAt),
+  // The default listing (live spaces, newest first, id as tie-break) reads this in order;
+  // NULLS FIRST matches a plain ORDER BY … DESC, otherwise the planner would not use it.
+  index('spaces_org_live_newest_idx')
+    .on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+    .where(sql`${t.archivedAt} is null`),
+  index('spaces_org_visibility_idx').on(t.organizationId, t.visibility),
+]);
+
+/** Space members; organization_id is kept so every query can filter by hub. */
+export const spaceMemberships = pgTable('space_memberships', {
+  spaceId: uuid('space_id').notNull().references(() => spaces.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  role: text('role').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.spaceId, t.userId] }),
+  index('space_memberships_user_idx').on(t.organizationId, t.userId),
+]);
+
+/** The hub's plan; every hub gets a free subscription when it is created. */
+export const subscriptions = pgTable('subscriptions', {
+  id: id(),
+  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  planCode: text('plan_code').notNull(),
+  status: text('status').notNull().default('active'),
+  currency: text('currency').notNull().default('INR'),
+  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('subscriptions_org_key').on(t.organizationId)]);

@@ -1,0 +1,43 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { passwordResets, users } from '../../db/schema';
+import { fieldError } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { sha256 } from '../../lib/tokens';
+import { revokeUserSessions } from '../sessions/revoke-user-sessions';
+
+/**
+ * Sets a new password from an emailed token. The token is spent in the same
+ * statement that checks it, so it works once. Opening the mail proved the
+ * mailbox, so the email counts as verified; every session ends because
+ * whoever knew the old password may be signed in.
+ */
+export async function resetPassword(opts: { db: Database; token: string; password: string }): Promise<void> {
+  const passwordHash = await hashPassword(opts.password);
+  await opts.db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, sha256(opts.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!reset) {
+      throw fieldError('token', 'This reset link is invalid or has expired. Please ask for a new one.', 'invalid_reset_token');
+    }
+    // Older links in other mails stop working too.
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, reset.userId));
+    await revokeUserSessions({ db: tx, userId: reset.userId });
+  });
+}

@@ -1,0 +1,13 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { invitations } from '../../db/schema';
+import type { HubContext } from '../../types';
+import { findPendingInvitation } from './find-pending-invitation';
+
+/** Cancels a pending invitation: its link stops working and it leaves the list. */
+export async function cancelInvitation(opts: { db: Database; hub: HubContext; id: string }): Promise<void> {
+  await opts.db.transaction(async (tx) => {
+    const invitation = await findPendingInvitation({ db: tx, hub: opts.hub, id: opts.id });
+    await tx.update(invitations).set({ cancelledAt: sql`now()` }).where(eq(invitations.id, invitation.id));
+  });
+}

@@ -1,0 +1,75 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Database } from '../../db/connect';
+import { invitations, memberships, organizations, users } from '../../db/schema';
+import type { InviteResult } from '../../../lib/contract/invitations';
+import type { Role } from '../../../lib/contract/settings';
+import { AppError } from '../../lib/errors';
+import type { Mailer } from '../../mail/mailer';
+import { authorizeInvite } from '../../policies/hubs';
+import type { HubContext, UserRow } from '../../types';
+import { getSubscription } from '../billing/get-subscription';
+import { countMembers } from '../organizations/present-organization';
+import { issueInvitations, mailIssuedInvitations } from './issue-invitations';
+import { pendingHubInvitationOf } from './pending-invitation';
+
+/**
+ * Invites several addresses to the hub with one role. Members are skipped;
+ * a pending invitation gets a fresh link (unless it was sent too often
+ * lately) instead of a second invitation; the plan's member limit counts
+ * members plus pending invitations. Emails go out after the data is saved.
+ */
+export async function createInvitations(opts: {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  hub: HubContext;
+  inviter: UserRow;
+  emails: string[];
+  role: Role;
+}): Promise<InviteResult[]> {
+  const { hub, role } = opts;
+  const organizationId = hub.organization.id;
+  authorizeInvite(hub.role, role);
+
+  const issued = await opts.db.transaction(async (tx) => {
+    // Serialises invites and joins of this hub, so the member limit holds under concurrency.
+    await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
+    const members = new Set(
+      (await tx
+        .select({ email: users.email })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(and(eq(memberships.organizationId, organizationId), inArray(users.email, opts.emails))))
+        .map((r) => r.email),
+    );
+    return issueInvitations({
+      db: tx, organizationId, spaceId: null, emails: opts.emails, role, inviter: opts.inviter, members,
+      pendingWhere: pendingHubInvitationOf(organizationId),
+      beforeCreate: (fresh) => assertInviteCapacity({ db: tx, hub, extra: fresh.length }),
+    });
+  });
+  return mailIssuedInvitations({
+    db: opts.db, config: opts.config, mailer: opts.mailer, issued, inviter: opts.inviter, role, hubName: hub.organization.name,
+  });
+}
+
+/** Refuses (422 plan_limit) invitations that would take members plus pending invitations past the plan's limit. */
+async function assertInviteCapacity(opts: { db: Database; hub: HubContext; extra: number }): Promise<void> {
+  if (opts.extra === 0) return;
+  const organizationId = opts.hub.organization.id;
+  const [{ plan }, members, [pending]] = await Promise.all([
+    getSubscription({ db: opts.db, organization: opts.hub.organization }),
+    countMembers({ db: opts.db, organizationId }),
+    opts.db.select({ n: count() }).from(invitations).where(pendingHubInvitationOf(organizationId)),
+  ]);
+  const taken = members + (pending?.n ?? 0);
+  if (taken + opts.extra > plan.limits.members) {
+    const left = Math.max(0, plan.limits.members - taken);
+    throw new AppError(
+      422,
+      'plan_limit',
+      `This hub's ${plan.name} plan allows ${plan.limits.members} members, counting pending invitations; ${left} more can be invited. Ask the hub owner to upgrade the plan.`,
+    );
+  }
+}

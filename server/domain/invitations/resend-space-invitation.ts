@@ -1,0 +1,30 @@
+import type { Config } from '../../config';
+import type { Database } from '../../db/connect';
+import type { Invitation } from '../../../lib/contract/invitations';
+import type { Mailer } from '../../mail/mailer';
+import { assertNotArchived, assertOpenToMembers, type SpaceViewer } from '../../policies/spaces';
+import type { OrganizationRow, UserRow } from '../../types';
+import { findPendingSpaceInvitation } from './find-pending-space-invitation';
+import { reissueInvitation } from './reissue-invitation';
+
+/** Sends a pending space invitation again with a new link (at most 3 emails per 10 minutes). */
+export async function resendSpaceInvitation(opts: {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  viewer: SpaceViewer;
+  organization: OrganizationRow;
+  user: UserRow;
+  spaceId: string;
+  id: string;
+}): Promise<Invitation> {
+  return reissueInvitation({
+    db: opts.db, config: opts.config, mailer: opts.mailer, sender: opts.user, hubName: opts.organization.name,
+    find: async (tx) => {
+      const { access, invitation } = await findPendingSpaceInvitation({ db: tx, viewer: opts.viewer, spaceId: opts.spaceId, id: opts.id });
+      assertNotArchived(access.space);
+      assertOpenToMembers(access.space);
+      return { invitation, spaceName: access.space.name };
+    },
+  });
+}

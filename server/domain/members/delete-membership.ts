@@ -1,0 +1,29 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { memberships, spaceMemberships, users } from '../../db/schema';
+import { assertNotLastOwner } from './assert-not-last-owner';
+
+/**
+ * Takes a person out of a hub: the membership, their memberships of the
+ * hub's spaces, and the hub as their active one. The last owner cannot go.
+ * Run inside a transaction.
+ */
+export async function deleteMembership(opts: {
+  db: Database;
+  organizationId: string;
+  member: { userId: string; role: string };
+  lastOwnerMessage: string;
+}): Promise<void> {
+  const { db, organizationId, member } = opts;
+  await assertNotLastOwner({ db, organizationId, currentRole: member.role, message: opts.lastOwnerMessage });
+  await db
+    .delete(spaceMemberships)
+    .where(and(eq(spaceMemberships.organizationId, organizationId), eq(spaceMemberships.userId, member.userId)));
+  await db
+    .delete(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, member.userId)));
+  await db
+    .update(users)
+    .set({ activeOrganizationId: null })
+    .where(and(eq(users.id, member.userId), eq(users.activeOrganizationId, organizationId)));
+}

@@ -1,0 +1,19 @@
+import type { Database } from '../../db/connect';
+import type { HubContext, UserRow } from '../../types';
+import { deleteMembership } from './delete-membership';
+import { findMember } from './find-member';
+
+/** The caller leaves the hub; the last owner must hand the hub over first. Returns the user as it now is. */
+export async function leaveOrganization(opts: { db: Database; hub: HubContext; user: UserRow }): Promise<UserRow> {
+  const organizationId = opts.hub.organization.id;
+  await opts.db.transaction(async (tx) => {
+    // The role is read again under the transaction: it may have changed since the request was scoped.
+    const member = await findMember({ db: tx, organizationId, userId: opts.user.id });
+    await deleteMembership({
+      db: tx, organizationId, member,
+      lastOwnerMessage: 'You are the only owner of this hub: make another member owner before leaving.',
+    });
+  });
+  const stillActive = opts.user.activeOrganizationId === organizationId ? null : opts.user.activeOrganizationId;
+  return { ...opts.user, activeOrganizationId: stillActive };
+}

@@ -1,0 +1,18 @@
+import type { Database } from '../../db/connect';
+import { authorize } from '../../policies/roles';
+import type { HubContext } from '../../types';
+import { deleteMembership } from './delete-membership';
+import { findMember } from './find-member';
+
+/** An owner removes someone from the hub (and its spaces); the last owner stays. */
+export async function removeMember(opts: { db: Database; hub: HubContext; userId: string }): Promise<void> {
+  authorize(opts.hub.role, 'manage_roles', 'Only a hub owner can remove members.');
+  const organizationId = opts.hub.organization.id;
+  await opts.db.transaction(async (tx) => {
+    const member = await findMember({ db: tx, organizationId, userId: opts.userId });
+    await deleteMembership({
+      db: tx, organizationId, member,
+      lastOwnerMessage: 'A hub needs an owner: make another member owner before removing this one.',
+    });
+  });
+}

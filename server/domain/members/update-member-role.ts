@@ -1,0 +1,30 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { memberships } from '../../db/schema';
+import type { Member } from '../../../lib/contract/members';
+import type { Role } from '../../../lib/contract/settings';
+import { authorize } from '../../policies/roles';
+import type { HubContext } from '../../types';
+import { assertNotLastOwner } from './assert-not-last-owner';
+import { findMember } from './find-member';
+import { presentMember } from './present-member';
+
+/** Changes a member's hub role (owners only); the hub's last owner keeps the role. */
+export async function updateMemberRole(opts: { db: Database; hub: HubContext; userId: string; role: Role }): Promise<Member> {
+  authorize(opts.hub.role, 'manage_roles', 'Only a hub owner can change roles.');
+  const organizationId = opts.hub.organization.id;
+  return opts.db.transaction(async (tx) => {
+    const member = await findMember({ db: tx, organizationId, userId: opts.userId });
+    if (opts.role !== 'owner') {
+      await assertNotLastOwner({
+        db: tx, organizationId, currentRole: member.role,
+        message: 'A hub needs an owner: make another member owner before changing this role.',
+      });
+    }
+    await tx
+      .update(memberships)
+      .set({ role: opts.role })
+      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, member.userId)));
+    return presentMember({ ...member, role: opts.role });
+  });
+}

@@ -1,0 +1,29 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { organizations, users } from '../../db/schema';
+import { fieldError } from '../../lib/errors';
+import { authorize } from '../../policies/roles';
+import type { HubContext, UserRow } from '../../types';
+
+/**
+ * Archives the hub (owner only, after typing its handle): it leaves every
+ * list, `auth/me/` and the joinable hubs, and stops being anyone's active
+ * hub; its data stays. Returns the caller as they now are.
+ */
+export async function archiveOrganization(opts: {
+  db: Database;
+  user: UserRow;
+  hub: HubContext;
+  confirm: string;
+}): Promise<UserRow> {
+  const { organization } = opts.hub;
+  authorize(opts.hub.role, 'archive', 'Only a hub owner can archive the hub.');
+  if (opts.confirm.trim().toLowerCase() !== organization.domainHandle) {
+    throw fieldError('confirm', `Type the hub handle (${organization.domainHandle}) to confirm`);
+  }
+  await opts.db.transaction(async (tx) => {
+    await tx.update(organizations).set({ archivedAt: sql`now()` }).where(eq(organizations.id, organization.id));
+    await tx.update(users).set({ activeOrganizationId: null }).where(eq(users.activeOrganizationId, organization.id));
+  });
+  return { ...opts.user, activeOrganizationId: opts.user.activeOrganizationId === organization.id ? null : opts.user.activeOrganizationId };
+}

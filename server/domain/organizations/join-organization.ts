@@ -1,0 +1,70 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { invitations, memberships, organizations, spaceMemberships, users } from '../../db/schema';
+import type { MyOrganization } from '../../../lib/contract/organizations';
+import { conflict, notFound } from '../../lib/errors';
+import type { UserRow } from '../../types';
+import { assertMemberCapacity } from '../billing/assert-member-capacity';
+import { isAcceptableInvitation } from '../invitations/pending-invitation';
+import { normalizeHandle } from './normalize-handle';
+import { countMembers, presentMembership } from './present-organization';
+
+const alreadyMember = () => conflict('You are already a member of this hub.', 'already_member');
+
+/**
+ * Joins the hub named by `handle` and makes it the user's active hub: by
+ * accepting the user's pending invitation (with its role), or as a viewer
+ * when the hub is public (design §5) or the user is invited into one of its
+ * spaces (they join those spaces too). A shared hub without an invitation
+ * answers exactly like a hub that does not exist.
+ */
+export async function joinOrganization(opts: { db: Database; user: UserRow; handle: string }): Promise<MyOrganization> {
+  const { user } = opts;
+  const handle = normalizeHandle(opts.handle);
+  if (!handle) throw notFound('That hub');
+  return opts.db.transaction(async (tx) => {
+    // Locking the hub row serialises joins to one hub, so two people cannot both take its last seat.
+    const [organization] = await tx
+      .select()
+      .from(organizations)
+      .where(and(eq(organizations.domainHandle, handle), isNull(organizations.archivedAt)))
+      .limit(1)
+      .for('update');
+    if (!organization) throw notFound('That hub');
+    const [existing] = await tx
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, organization.id), eq(memberships.userId, user.id)))
+      .limit(1);
+    if (existing) throw alreadyMember();
+    // Newest first, hub invitations before space ones: the hub invitation decides the role.
+    const pending = await tx
+      .select({ id: invitations.id, role: invitations.role, spaceId: invitations.spaceId })
+      .from(invitations)
+      .where(and(eq(invitations.organizationId, organization.id), eq(invitations.email, user.email), isAcceptableInvitation()))
+      .orderBy(sql`${invitations.spaceId} is null desc`, desc(invitations.createdAt));
+    const hubInvitation = pending.find((i) => i.spaceId === null);
+    if (pending.length === 0 && organization.visibility !== 'public') throw notFound('That hub');
+
+    await assertMemberCapacity({ db: tx, organization });
+    const role = hubInvitation?.role ?? 'viewer';
+    const [joined] = await tx
+      .insert(memberships)
+      .values({ organizationId: organization.id, userId: user.id, role })
+      .onConflictDoNothing()
+      .returning();
+    if (!joined) throw alreadyMember();
+    // Invitations into spaces of this hub are accepted with it: they are what offered the hub.
+    const spaceInvitations = pending.filter((i) => i.spaceId !== null);
+    for (const invitation of spaceInvitations) {
+      await tx
+        .insert(spaceMemberships)
+        .values({ spaceId: invitation.spaceId!, userId: user.id, organizationId: organization.id, role: invitation.role })
+        .onConflictDoNothing();
+    }
+    const used = [...(hubInvitation ? [hubInvitation.id] : []), ...spaceInvitations.map((i) => i.id)];
+    if (used.length > 0) await tx.update(invitations).set({ acceptedAt: sql`now()` }).where(inArray(invitations.id, used));
+    await tx.update(users).set({ activeOrganizationId: organization.id }).where(eq(users.id, user.id));
+    return presentMembership({ organization, role, memberCount: await countMembers({ db: tx, organizationId: organization.id }) });
+  });
+}

@@ -1,0 +1,39 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { memberships, organizations } from '../../db/schema';
+import type { MyOrganization, OrganizationSummary } from '../../../lib/contract/organizations';
+import type { HubVisibility, Role } from '../../../lib/contract/settings';
+import type { OrganizationRow } from '../../types';
+
+export function presentOrganization(row: OrganizationRow, memberCount: number): OrganizationSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    domain_handle: row.domainHandle,
+    description: row.description,
+    visibility: row.visibility as HubVisibility,
+    colour: row.colour,
+    email_domain: row.emailDomain,
+    member_count: memberCount,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function countMembers(opts: { db: Database; organizationId: string }): Promise<number> {
+  const [row] = await opts.db
+    .select({ n: count() })
+    .from(memberships)
+    .where(eq(memberships.organizationId, opts.organizationId));
+  return row?.n ?? 0;
+}
+
+/**
+ * The hub's member count as a column of the query that reads the hub, so a
+ * list costs one round trip instead of two.
+ */
+export const memberCount = sql<number>`(select count(*)::int from ${memberships} where ${memberships.organizationId} = ${organizations.id})`.mapWith(Number);
+
+/** A hub as one of its members sees it: with the member's role. */
+export function presentMembership(row: { organization: OrganizationRow; role: string; memberCount: number }): MyOrganization {
+  return { ...presentOrganization(row.organization, row.memberCount), role: row.role as Role };
+}

@@ -1,0 +1,33 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { memberships } from '../../db/schema';
+import type { MyOrganization } from '../../../lib/contract/organizations';
+import { fieldError } from '../../lib/errors';
+import { authorize } from '../../policies/roles';
+import type { HubContext, UserRow } from '../../types';
+import { findMember } from '../members/find-member';
+import { countMembers, presentMembership } from './present-organization';
+
+/**
+ * Hands the hub to another member: they become an owner and the caller an
+ * editor, in one transaction so the hub is never without an owner.
+ * Returns the hub as the caller now sees it.
+ */
+export async function transferOrganization(opts: {
+  db: Database;
+  user: UserRow;
+  hub: HubContext;
+  userId: string;
+}): Promise<MyOrganization> {
+  const { organization } = opts.hub;
+  authorize(opts.hub.role, 'transfer_ownership', 'Only a hub owner can transfer the hub.');
+  if (opts.userId === opts.user.id) throw fieldError('user_id', 'Choose another member to hand the hub to');
+  return opts.db.transaction(async (tx) => {
+    const target = await findMember({ db: tx, organizationId: organization.id, userId: opts.userId });
+    const setRole = (userId: string, role: 'owner' | 'editor') =>
+      tx.update(memberships).set({ role }).where(and(eq(memberships.organizationId, organization.id), eq(memberships.userId, userId)));
+    await setRole(target.userId, 'owner');
+    await setRole(opts.user.id, 'editor');
+    return presentMembership({ organization, role: 'editor', memberCount: await countMembers({ db: tx, organizationId: organization.id }) });
+  });
+}

@@ -1,0 +1,20 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { spaces } from '../../db/schema';
+import type { Space } from '../../../lib/contract/spaces';
+import { conflict } from '../../lib/errors';
+import { authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
+import { findVisibleSpace } from './find-visible-space';
+import { getSpace } from './get-space';
+
+/** Archives a space: it leaves lists and searches and becomes read-only, but keeps all its data. */
+export async function archiveSpace(opts: { db: Database; viewer: SpaceViewer; spaceId: string }): Promise<Space> {
+  const { db, viewer, spaceId } = opts;
+  await db.transaction(async (tx) => {
+    const access = await findVisibleSpace({ db: tx, viewer, spaceId });
+    authorizeInSpace(access, 'archive');
+    if (access.space.archivedAt) throw conflict('This space is already archived.');
+    await tx.update(spaces).set({ archivedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(spaces.id, access.space.id));
+  });
+  return getSpace({ db, viewer, spaceId });
+}

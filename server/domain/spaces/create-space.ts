@@ -1,0 +1,37 @@
+import type { Database } from '../../db/connect';
+import { spaceMemberships, spaces } from '../../db/schema';
+import type { Space } from '../../../lib/contract/spaces';
+import type { SpaceVisibility } from '../../../lib/contract/settings';
+import { authorizeCreateSpace, type SpaceViewer } from '../../policies/spaces';
+import type { OrganizationRow } from '../../types';
+import { assertSpaceCapacity } from '../billing/assert-space-capacity';
+import { getSpace } from './get-space';
+
+/** Creates a space in the viewer's hub; the creator becomes its owner. */
+export async function createSpace(opts: {
+  db: Database;
+  viewer: SpaceViewer;
+  organization: OrganizationRow;
+  body: { name: string; description?: string; visibility: SpaceVisibility };
+}): Promise<Space> {
+  const { db, viewer, body } = opts;
+  authorizeCreateSpace(viewer);
+  const spaceId = await db.transaction(async (tx) => {
+    await assertSpaceCapacity({ db: tx, organization: opts.organization });
+    const [space] = await tx
+      .insert(spaces)
+      .values({
+        organizationId: viewer.organizationId,
+        name: body.name,
+        description: body.description ?? null,
+        visibility: body.visibility,
+        createdBy: viewer.userId,
+      })
+      .returning({ id: spaces.id });
+    await tx
+      .insert(spaceMemberships)
+      .values({ spaceId: space!.id, userId: viewer.userId, organizationId: viewer.organizationId, role: 'owner' });
+    return space!.id;
+  });
+  return getSpace({ db, viewer, spaceId });
+}

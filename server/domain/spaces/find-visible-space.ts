@@ -1,0 +1,25 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { spaces } from '../../db/schema';
+import {
+  effectiveSpaceRole, memberRoleColumn, visibleSpacesCondition, type SpaceAccess, type SpaceViewer,
+} from '../../policies/spaces';
+import { spaceNotFound } from './get-space';
+import { isUuid } from './is-uuid';
+
+/**
+ * The space a write is about, with the viewer's standing in it; 404 when the
+ * viewer cannot see it. Inside a transaction the row is locked, so writes to
+ * one space (and its last-owner checks) happen one after another.
+ */
+export async function findVisibleSpace(opts: { db: Database; viewer: SpaceViewer; spaceId: string }): Promise<SpaceAccess> {
+  if (!isUuid(opts.spaceId)) throw spaceNotFound();
+  const [row] = await opts.db
+    .select({ space: spaces, memberRole: memberRoleColumn(opts.viewer) })
+    .from(spaces)
+    .where(and(eq(spaces.id, opts.spaceId), visibleSpacesCondition(opts.viewer)))
+    .limit(1)
+    .for('update');
+  if (!row) throw spaceNotFound();
+  return { ...row, role: effectiveSpaceRole(row.space, row.memberRole, opts.viewer) };
+}

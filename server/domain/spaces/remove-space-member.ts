@@ -1,0 +1,29 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { spaceMemberships } from '../../db/schema';
+import type { SpaceViewer } from '../../policies/spaces';
+import { assertOwnerRemains } from './assert-owner-remains';
+import { findSpaceMemberToManage } from './find-space-member-to-manage';
+
+/** Removes a member from a space (owners of the space or hub); the last owner stays. */
+export async function removeSpaceMember(opts: {
+  db: Database;
+  viewer: SpaceViewer;
+  spaceId: string;
+  userId: string;
+}): Promise<void> {
+  await opts.db.transaction(async (tx) => {
+    const { access, member } = await findSpaceMemberToManage({ ...opts, db: tx });
+    if (member.role === 'owner') {
+      await assertOwnerRemains({
+        db: tx,
+        spaceId: access.space.id,
+        userId: member.user_id,
+        message: 'A space needs an owner. Make another member an owner before removing this one.',
+      });
+    }
+    await tx
+      .delete(spaceMemberships)
+      .where(and(eq(spaceMemberships.spaceId, access.space.id), eq(spaceMemberships.userId, member.user_id)));
+  });
+}

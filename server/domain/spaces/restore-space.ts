@@ -1,0 +1,28 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { spaces } from '../../db/schema';
+import type { Space } from '../../../lib/contract/spaces';
+import { conflict } from '../../lib/errors';
+import { authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
+import type { OrganizationRow } from '../../types';
+import { assertSpaceCapacity } from '../billing/assert-space-capacity';
+import { findVisibleSpace } from './find-visible-space';
+import { getSpace } from './get-space';
+
+/** Brings an archived space back into lists; it counts against the plan again, so a full plan refuses. */
+export async function restoreSpace(opts: {
+  db: Database;
+  viewer: SpaceViewer;
+  organization: OrganizationRow;
+  spaceId: string;
+}): Promise<Space> {
+  const { db, viewer, spaceId } = opts;
+  await db.transaction(async (tx) => {
+    const access = await findVisibleSpace({ db: tx, viewer, spaceId });
+    authorizeInSpace(access, 'archive');
+    if (!access.space.archivedAt) throw conflict('This space is not archived.');
+    await assertSpaceCapacity({ db: tx, organization: opts.organization });
+    await tx.update(spaces).set({ archivedAt: null, updatedAt: sql`now()` }).where(eq(spaces.id, access.space.id));
+  });
+  return getSpace({ db, viewer, spaceId });
+}

@@ -1,0 +1,34 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { spaceMemberships } from '../../db/schema';
+import type { Role } from '../../../lib/contract/settings';
+import type { SpaceMember } from '../../../lib/contract/spaces';
+import type { SpaceViewer } from '../../policies/spaces';
+import { assertOwnerRemains } from './assert-owner-remains';
+import { findSpaceMemberToManage } from './find-space-member-to-manage';
+
+/** Changes a member's role in a space (owners of the space or hub); the last owner cannot be demoted. */
+export async function updateSpaceMember(opts: {
+  db: Database;
+  viewer: SpaceViewer;
+  spaceId: string;
+  userId: string;
+  role: Role;
+}): Promise<SpaceMember> {
+  return opts.db.transaction(async (tx) => {
+    const { access, member } = await findSpaceMemberToManage({ ...opts, db: tx });
+    if (member.role === 'owner' && opts.role !== 'owner') {
+      await assertOwnerRemains({
+        db: tx,
+        spaceId: access.space.id,
+        userId: member.user_id,
+        message: 'A space needs an owner. Make another member an owner first.',
+      });
+    }
+    await tx
+      .update(spaceMemberships)
+      .set({ role: opts.role })
+      .where(and(eq(spaceMemberships.spaceId, access.space.id), eq(spaceMemberships.userId, member.user_id)));
+    return { ...member, role: opts.role };
+  });
+}

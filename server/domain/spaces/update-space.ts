@@ -1,0 +1,43 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { spaceMemberships, spaces } from '../../db/schema';
+import type { Space } from '../../../lib/contract/spaces';
+import type { SpaceVisibility } from '../../../lib/contract/settings';
+import {
+  assertNotArchived, authorizeInSpace, authorizeVisibilityChange, type SpaceViewer,
+} from '../../policies/spaces';
+import { findVisibleSpace } from './find-visible-space';
+import { getSpace } from './get-space';
+
+/**
+ * Edits a space's name, description or visibility. Name and description are
+ * editor's work; a new visibility needs change_visibility, and only the
+ * creator may make a space private. Answers the space as it now is.
+ */
+export async function updateSpace(opts: {
+  db: Database;
+  viewer: SpaceViewer;
+  spaceId: string;
+  body: { name?: string; description?: string | null; visibility?: SpaceVisibility };
+}): Promise<Space> {
+  const { db, viewer, body } = opts;
+  await db.transaction(async (tx) => {
+    const access = await findVisibleSpace({ db: tx, viewer, spaceId: opts.spaceId });
+    const newVisibility = body.visibility !== undefined && body.visibility !== access.space.visibility ? body.visibility : undefined;
+    if (newVisibility) authorizeVisibilityChange(access, viewer, newVisibility);
+    if (body.name !== undefined || body.description !== undefined || !newVisibility) authorizeInSpace(access, 'edit_content');
+    assertNotArchived(access.space);
+    await tx
+      .update(spaces)
+      .set({ name: body.name, description: body.description, visibility: newVisibility, updatedAt: sql`now()` })
+      .where(eq(spaces.id, access.space.id));
+    // A shared space is seen by its members only: whoever shares it stays in
+    // it (with the role they acted with) instead of locking themselves out.
+    if (newVisibility === 'shared' && !access.memberRole) {
+      await tx
+        .insert(spaceMemberships)
+        .values({ spaceId: access.space.id, userId: viewer.userId, organizationId: viewer.organizationId, role: access.role });
+    }
+  });
+  return getSpace({ db, viewer, spaceId: opts.spaceId });
+}

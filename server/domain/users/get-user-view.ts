@@ -1,0 +1,52 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { memberships, organizations } from '../../db/schema';
+import type { CurrentStep, User } from '../../../lib/contract/auth';
+import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { UserRow } from '../../types';
+import { memberCount, presentMembership } from '../organizations/present-organization';
+import { findJoinableOrganizations } from '../organizations/find-joinable-organizations';
+
+/** The user's hubs (not archived), newest membership last. */
+export async function listMyOrganizations(opts: { db: Database; userId: string }): Promise<MyOrganization[]> {
+  const rows = await opts.db
+    .select({ organization: organizations, role: memberships.role, memberCount })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(and(eq(memberships.userId, opts.userId), isNull(organizations.archivedAt)))
+    .orderBy(memberships.createdAt);
+  return rows.map(presentMembership);
+}
+
+/**
+ * The onboarding state machine (design §4): profile → organization |
+ * join_organization → completed. Derived from the data, so creating or
+ * joining a hub moves it on without a separate write.
+ */
+export function currentStepOf(user: UserRow, hubCount: number, joinableCount: number): CurrentStep {
+  if (!user.profileCompletedAt) return 'profile';
+  if (hubCount > 0) return 'completed';
+  return joinableCount > 0 ? 'join_organization' : 'organization';
+}
+
+/** The `auth/me/` view of a user. */
+export async function getUserView(opts: { db: Database; user: UserRow }): Promise<User> {
+  const { db, user } = opts;
+  const [hubs, joinable] = await Promise.all([
+    listMyOrganizations({ db, userId: user.id }),
+    findJoinableOrganizations({ db, userId: user.id, email: user.email }),
+  ]);
+  const active = hubs.find((h) => h.id === user.activeOrganizationId) ?? hubs[0] ?? null;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    email_verified: user.emailVerifiedAt !== null,
+    profile: { role: user.profileRole, about: user.about, colour: user.colour },
+    current_step: currentStepOf(user, hubs.length, joinable.length),
+    organization: joinable[0] ?? null,
+    active_organization: active,
+    organizations: hubs,
+    created_at: user.createdAt.toISOString(),
+  };
+}

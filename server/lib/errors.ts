@@ -1,0 +1,28 @@
+import type { ErrorCode } from '../../lib/contract/envelope';
+
+/** A failure the client is meant to see: HTTP status, machine code, sentence, field errors. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string[]>) =>
+  new AppError(400, 'validation_error', message, errors);
+export const fieldError = (field: string, message: string, code: ErrorCode = 'validation_error', status = 400) =>
+  new AppError(status, code, message, { [field]: [message] });
+export const unauthenticated = (code: ErrorCode = 'unauthenticated', message = 'Please sign in to continue.') =>
+  new AppError(401, code, message);
+export const forbidden = (message = 'You do not have permission to do that.', code: ErrorCode = 'forbidden') =>
+  new AppError(403, code, message);
+export const notFound = (what = 'That') => new AppError(404, 'not_found', `${what} was not found.`);
+export const conflict = (message: string, code: ErrorCode = 'conflict', errors?: Record<string, string[]>) =>
+  new AppError(409, code, message, errors);
+export const tooManyRequests = (message = 'Too many attempts. Please wait a few minutes and try again.') =>
+  new AppError(429, 'rate_limited', message);

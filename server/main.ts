@@ -1,0 +1,183 @@
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Duplex } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import next from 'next';
+import pino from 'pino';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { connectDatabase } from './db/connect';
+import { createMailer } from './mail/mailer';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const API_PREFIX = '/api/v1';
+/** How long in-flight requests get to finish on shutdown before their connections are cut. */
+const CLOSE_GRACE_MS = 5_000;
+
+export interface StartOptions {
+  /** Settings (see .env.example); defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Next.js in development mode (compile on demand, HMR); defaults to NODE_ENV !== 'production'. */
+  dev?: boolean;
+}
+
+export interface Convene {
+  url: string;
+  close: () => Promise<void>;
+}
+
+const isApiPath = (url = '') =>
+  url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
+
+/**
+ * Serves the whole product from one port: the API under /api/v1 and the
+ * Next.js web app for every other path, over one database and one mailer.
+ */
+export async function startConvene(opts: StartOptions = {}): Promise<Convene> {
+  const env = opts.env ?? process.env;
+  const dev = opts.dev ?? env.NODE_ENV !== 'production';
+  const config = loadConfig(env);
+  const log = pino({ level: config.logLevel });
+
+  // Everything opened so far, closed in reverse order on shutdown or on a failed start.
+  const opened: Array<() => Promise<void>> = [];
+  const closeOpened = async () => {
+    const failures: unknown[] = [];
+    for (const closeOne of opened.splice(0).reverse()) {
+      // One part failing to close must not keep the database from being closed.
+      await closeOne().catch((err: unknown) => failures.push(err));
+    }
+    if (failures.length > 0) throw new AggregateError(failures, 'Convene did not close cleanly');
+  };
+
+  try {
+    const database = await connectDatabase({
+      url: config.databaseUrl,
+      dataDir: path.join(config.dataDir, 'db'),
+      onIdleError: (error) => log.warn({ err: error }, 'an idle database connection failed; the pool will replace it'),
+    });
+    // PGlite writes its files on close: without this the last changes may be lost.
+    opened.push(() => database.close());
+    log.info({ driver: database.driver }, 'database ready');
+
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'mail'),
+      from: config.mailFrom,
+      logger: log,
+    });
+
+    // Next attaches its HMR listener to the `httpServer` it is given. This one
+    // never listens: it only receives the upgrades meant for the web app, so
+    // WebSockets under /api/v1 never reach Next and HMR never reaches the API.
+    const webUpgrades = createServer();
+    const web = next({ dev, dir: root, hostname: 'localhost', port: config.port || 3000, httpServer: webUpgrades });
+    await web.prepare();
+    opened.push(() => web.close());
+    const handleWeb = web.getRequestHandler();
+
+    const upgraded = new Set<Duplex>();
+    const app = await buildApp({
+      config,
+      db: database.db,
+      mailer,
+      logger: { level: config.logLevel },
+      serverFactory: (handleApi) => {
+        const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+          if (isApiPath(req.url)) {
+            handleApi(req, res);
+            return;
+          }
+          handleWeb(req, res).catch((err: unknown) => {
+            log.error({ err, url: req.url }, 'web request failed');
+            if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+            res.end('Something went wrong on our side. Please reload the page.');
+          });
+        });
+        server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+          if (isApiPath(req.url)) {
+            // The API has no WebSocket routes yet.
+            socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+            return;
+          }
+          upgraded.add(socket);
+          socket.once('close', () => upgraded.delete(socket));
+          webUpgrades.emit('upgrade', req, socket, head);
+        });
+        return server;
+      },
+    });
+    opened.push(async () => {
+      // Open WebSockets (HMR) have no request to finish; slow requests get a grace period.
+      for (const socket of upgraded) socket.destroy();
+      const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+      force.unref();
+      await app.close().finally(() => clearTimeout(force));
+    });
+
+    await app.listen({ host: config.host, port: config.port });
+    const { port } = app.server.address() as AddressInfo;
+    const shownHost = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
+
+    let closing: Promise<void> | undefined;
+    return { url: `http://${shownHost}:${port}`, close: () => (closing ??= closeOpened()) };
+  } catch (err) {
+    await closeOpened();
+    throw err;
+  }
+}
+
+/** Reads settings from `.env` at the repository root, if there is one; the environment wins. */
+export function loadDotEnv(): void {
+  const file = path.join(root, '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+/** The command-line entry: reads .env, starts, says where, and stops cleanly on SIGINT/SIGTERM. */
+export async function runConvene(opts: StartOptions = {}): Promise<void> {
+  loadDotEnv();
+  let convene: Convene;
+  try {
+    convene = await startConvene(opts);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error('Convene could not start: the port is already in use. Set PORT to a free port.');
+    } else if (err instanceof Error && err.message.includes('Could not find a production build')) {
+      console.error('Convene could not start: the web app is not built. Use `npm start`, which builds it first.');
+    } else {
+      console.error('Convene could not start:', err);
+    }
+    process.exit(1);
+  }
+  console.info(`Convene is ready at ${convene.url}`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    // Ctrl-C under npm delivers SIGINT twice (terminal and npm), so repeats are ignored.
+    if (stopping) return;
+    stopping = true;
+    console.info(`${signal} received: stopping Convene…`);
+    // Something holding the process open must not keep it from ever stopping.
+    setTimeout(() => {
+      console.error('Convene did not stop within 15 s; exiting anyway.');
+      process.exit(1);
+    }, 15_000).unref();
+    convene.close().then(
+      () => {
+        console.info('Convene stopped.');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        console.error('Convene did not stop cleanly:', err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+const isEntry = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isEntry) await runConvene();

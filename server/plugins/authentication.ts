@@ -1,0 +1,69 @@
+import fp from 'fastify-plugin';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { memberships, organizations, sessions, users } from '../db/schema';
+import { AppError, unauthenticated } from '../lib/errors';
+import { verifySessionToken } from '../lib/tokens';
+import type { Role } from '../../lib/contract/settings';
+
+/** Accepts `Authorization: JWT <token>` (the app's form) and `Bearer <token>`. */
+export function readToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^(?:JWT|Bearer)\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+
+async function authenticationPlugin(app: FastifyInstance) {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('hub', null);
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = readToken(request.headers.authorization);
+    if (!token) throw unauthenticated();
+    const { db, config } = app.deps;
+    const claims = await verifySessionToken(token, config.jwtSecret);
+    if (!claims) throw unauthenticated('invalid_token', 'Your session is not valid. Please sign in again.');
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)))
+      .limit(1);
+    if (!row) throw unauthenticated('invalid_token', 'Your session is not valid. Please sign in again.');
+    if (row.session.revokedAt) throw unauthenticated('session_revoked', 'You have been signed out. Please sign in again.');
+    request.auth = row;
+    // "Last active" for the session list; written at most every few minutes so reads stay reads.
+    if (Date.now() - row.session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+      await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session.id));
+    }
+  });
+
+  app.decorate('requireHub', async (request: FastifyRequest) => {
+    if (!request.auth) throw unauthenticated();
+    const header = request.headers['org-handle'];
+    const handle = typeof header === 'string' && header.trim() ? header.trim().toLowerCase() : null;
+    const { db } = app.deps;
+    const condition = handle
+      ? eq(organizations.domainHandle, handle)
+      : request.auth.user.activeOrganizationId
+        ? eq(organizations.id, request.auth.user.activeOrganizationId)
+        : null;
+    if (!condition) throw new AppError(404, 'not_found', 'Choose a hub first.');
+    const [row] = await db
+      .select({ organization: organizations, role: memberships.role })
+      .from(organizations)
+      .innerJoin(
+        memberships,
+        and(eq(memberships.organizationId, organizations.id), eq(memberships.userId, request.auth.user.id)),
+      )
+      .where(and(condition, isNull(organizations.archivedAt)))
+      .limit(1);
+    // Another hub's handle answers exactly like a hub that does not exist.
+    if (!row) throw new AppError(404, 'not_found', 'That hub was not found.');
+    request.hub = { organization: row.organization, role: row.role as Role };
+  });
+}
+
+export default fp(authenticationPlugin, { name: 'authentication' });

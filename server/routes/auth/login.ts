@@ -1,0 +1,28 @@
+import { loginBody, tokenResponse } from '../../../lib/contract/auth';
+import { dataEnvelope } from '../../../lib/contract/envelope';
+import { signIn } from '../../domain/auth/sign-in';
+import { ok } from '../../lib/envelope';
+import type { App } from '../../types';
+import { clientInfoOf } from './client-info';
+import { authRateLimit } from './rate-limit';
+import { errorResponses } from './responses';
+
+export function loginRoute(app: App) {
+  app.post(
+    '/login/',
+    {
+      config: authRateLimit(app),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: loginBody,
+        response: { 200: dataEnvelope(tokenResponse), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const { db, config } = app.deps;
+      const { email, password, visitor_id } = request.body;
+      return ok(await signIn({ db, config, email, password, client: clientInfoOf(request, visitor_id) }));
+    },
+  );
+}

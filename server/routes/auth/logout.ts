@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { dataEnvelope } from '../../../lib/contract/envelope';
+import { revokeSession } from '../../domain/sessions/revoke-session';
+import { ok } from '../../lib/envelope';
+import { authOf, type App } from '../../types';
+import { errorResponses, signedIn } from './responses';
+
+/** GET is what the specification's client calls; POST is there for clients that prefer it. */
+export function logoutRoute(app: App) {
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/logout/',
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: the token stops working',
+        security: signedIn,
+        response: { 200: dataEnvelope(z.null()), ...errorResponses(401) },
+      },
+      handler: async (request) => {
+        await revokeSession({ db: app.deps.db, sessionId: authOf(request).session.id });
+        return ok(null, 'You have been signed out.');
+      },
+    });
+  }
+}

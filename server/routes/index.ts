@@ -1,0 +1,21 @@
+import type { App } from '../types';
+import authRoutes from './auth';
+import coreRoutes from './core';
+import invitationTokenRoutes from './invitations';
+import organizationRoutes from './organizations';
+import spaceRoutes from './spaces';
+import walletRoutes from './wallet';
+
+/**
+ * Every resource's routes, mounted under /api/v1. Each folder holds its
+ * routes and their tests side by side; schemas come from lib/contract.
+ */
+export async function registerRoutes(app: App) {
+  app.get('/health/', { schema: { hide: true } }, async () => ({ data: { status: 'ok' } }));
+  await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(organizationRoutes, { prefix: '/organizations' });
+  await app.register(coreRoutes, { prefix: '/core' });
+  await app.register(invitationTokenRoutes, { prefix: '/invitations' });
+  await app.register(walletRoutes, { prefix: '/wallet' });
+  await app.register(spaceRoutes, { prefix: '/spaces' });
+}

@@ -1,0 +1,128 @@
+import type { AddressInfo } from 'node:net';
+import { loadConfig, type Config } from '../config';
+import { buildApp } from '../app';
+import { createMailer } from '../mail/mailer';
+import { createTestDatabase } from './database';
+import { startSmtpCapture } from './smtp-capture';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  // Tests read whatever came back; each asserts the fields it needs.
+  body: T;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  /** Sent verbatim as the Authorization header (for forged/malformed tokens). */
+  authorization?: string;
+  orgHandle?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Starts the real API on a random port over a fresh database, with mail going
+ * to an in-process SMTP server. Tests talk to it over HTTP only.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}) {
+  const handle = await createTestDatabase();
+  const smtp = await startSmtpCapture();
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: 'data/test', JWT_SECRET: 'test-secret-with-enough-entropy-0123456789' },
+    { smtpUrl: smtp.url, authRateLimitPerMinute: 1000, ...overrides },
+  );
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: '', from: config.mailFrom, logger: silentLogger }),
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  async function request<T = Record<string, unknown>>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { AppType: 'social', ...opts.headers };
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (opts.token) headers.Authorization = `JWT ${opts.token}`;
+    if (opts.authorization !== undefined) headers.Authorization = opts.authorization;
+    if (opts.orgHandle) headers['Org-Handle'] = opts.orgHandle;
+    const response = await fetch(`${url}/api/v1/${path.replace(/^\//, '')}`, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T };
+  }
+
+  return {
+    url,
+    app,
+    db: handle.db,
+    driver: handle.driver,
+    config,
+    mail: smtp,
+    request,
+    get: <T = Record<string, unknown>>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+    post: <T = Record<string, unknown>>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body: body ?? {} }),
+    patch: <T = Record<string, unknown>>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body: body ?? {} }),
+    async close() {
+      await app.close();
+      await smtp.close();
+      await handle.close();
+    },
+  };
+}
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+const noop = () => undefined;
+const silentLogger = {
+  level: 'silent', fatal: noop, error: noop, warn: noop, info: noop, debug: noop, trace: noop, silent: noop,
+  child: () => silentLogger,
+} as unknown as import('fastify').FastifyBaseLogger;
+
+let counter = 0;
+/** A unique address in the given domain. */
+export const uniqueEmail = (domain = 'example.com') =>
+  `user${Date.now().toString(36)}${(counter++).toString(36)}@${domain}`;
+
+export const STRONG_PASSWORD = 'Str0ng!Passw0rd';
+
+/**
+ * Signs a person up through the real endpoints: register, read the code from
+ * the captured mail, verify. Returns the session token and the user.
+ */
+export async function signUp(server: TestServer, opts: { email?: string; name?: string; password?: string } = {}) {
+  const email = opts.email ?? uniqueEmail();
+  const password = opts.password ?? STRONG_PASSWORD;
+  const name = opts.name ?? 'Test Person';
+  const registered = await server.post('auth/register/', { name, email, password });
+  if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const code = await server.mail.codeFor(email);
+  const verified = await server.post<{ data: { token: string; user: { id: string; current_step: string } } }>(
+    'auth/register/verify/', { email, code },
+  );
+  if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  return { email, password, name, token: verified.body.data.token, user: verified.body.data.user };
+}
+
+/** Signs up and completes the basic profile step. */
+export async function signUpWithProfile(server: TestServer, opts: Parameters<typeof signUp>[1] = {}) {
+  const person = await signUp(server, opts);
+  const profile = await server.patch('auth/profile/', { name: person.name, role: 'software_engineer' }, { token: person.token });
+  if (profile.status !== 200) throw new Error(`profile failed: ${profile.status} ${JSON.stringify(profile.body)}`);
+  return person;
+}
+
+/** Signs up, completes the profile and creates a hub; returns the person and the hub handle. */
+export async function signUpWithHub(server: TestServer, opts: Parameters<typeof signUp>[1] & { handle?: string; visibility?: 'public' | 'shared'; emailDomain?: string } = {}) {
+  const person = await signUpWithProfile(server, opts);
+  const handle = opts.handle ?? `hub-${Date.now().toString(36)}${(counter++).toString(36)}`;
+  const created = await server.post(
+    'organizations/',
+    { name: `Hub ${handle}`, domain_handle: handle, visibility: opts.visibility ?? 'shared', email_domain: opts.emailDomain },
+    { token: person.token },
+  );
+  if (created.status !== 201) throw new Error(`create hub failed: ${created.status} ${JSON.stringify(created.body)}`);
+  return { ...person, handle };
+}

@@ -1,0 +1,182 @@
+import { inArray } from 'drizzle-orm';
+import { spaces } from '../../db/schema';
+import type { Role } from '../../../lib/contract/settings';
+import { uniqueEmail, type TestServer } from '../harness';
+import { uniqueHandle } from '../fixtures';
+import type { HubFixture, SpaceFixture } from './world';
+
+/**
+ * Routes anyone may call without signing in. Each is here on purpose; a
+ * route in neither this list nor `matrixCases` fails the isolation test.
+ */
+export const publicRoutes: Record<string, string> = {
+  'GET health/': 'liveness probe, no data',
+  'GET openapi.json/': 'the API description, generated from the schemas',
+  'POST auth/register/': 'sign-up',
+  'POST auth/register/verify/': 'sign-up: the emailed code',
+  'POST auth/register/resend/': 'sign-up: mail the code again',
+  'POST auth/login/': 'sign-in',
+  'POST auth/google/': 'sign-in with a Google ID token',
+  'POST auth/password/forgot/': 'mails a reset link; answers the same whether the address exists or not',
+  'POST auth/password/reset/': 'the reset link: its single-use token is the credential',
+  'GET invitations/:token/': 'what an emailed invitation offers: the unguessable token is the credential',
+};
+
+export interface CaseTarget {
+  /** Hub A: the hub whose data the case tries to reach. */
+  hub: HubFixture;
+  /** For space cases: the space of hub A the request names. */
+  space: SpaceFixture;
+}
+
+export interface CaseRequest {
+  /** Relative to /api/v1/. */
+  path: string;
+  body?: unknown;
+}
+
+interface BaseCase {
+  /** The route key, `METHOD path/` as registered relative to /api/v1/ (see routeKey). */
+  route: string;
+  /** A valid request against hub A, or against `target.space` of hub A. */
+  request: (target: CaseTarget) => CaseRequest;
+  /** Puts hub A in the state the valid request needs, once the hubs exist. */
+  prepare?: (server: TestServer, hub: HubFixture) => Promise<void>;
+}
+
+/** Needs a signed-in person only; has no hub data to protect (or protects it itself: see `outsiderSees404`). */
+export interface AccountCase extends BaseCase {
+  scope: 'account';
+  /** Names hub A, which is shared: a member of hub B must get 404 and nothing of A. */
+  outsiderSees404?: boolean;
+  /** Who makes the valid request: a viewer of hub A unless said; false where no outsider-safe success exists. */
+  succeeds?: false | 'invitee';
+}
+
+/** Acts on hub A, named by the Org-Handle header or in the path, needing at least `minimum`. */
+export interface HubCase extends BaseCase {
+  scope: 'hub';
+  minimum: Role;
+  /** Lists spaces: hub members outside the shared and private spaces must find nothing of them in it. */
+  listsSpaces?: boolean;
+}
+
+/**
+ * Acts on a space of hub A, needing at least `minimum` as the caller's
+ * effective role in it. Role checks and the valid request use the shared
+ * space (`spaceEditor`, `spaceViewer` are hub viewers with that space role;
+ * `spaceOwner` created it) unless `space: 'public'` (joining: no role needed).
+ */
+export interface SpaceCase extends BaseCase {
+  scope: 'space';
+  minimum: Role;
+  space?: 'public';
+}
+
+export type MatrixCase = AccountCase | HubCase | SpaceCase;
+
+const hubPath = (target: CaseTarget, rest = '') => `organizations/${target.hub.handle}/${rest}`;
+const spacePath = (target: CaseTarget, rest = '') => `spaces/${target.space.id}/${rest}`;
+
+async function archiveSpaces(server: TestServer, hub: HubFixture) {
+  const ids = Object.values(hub.spaces).map((space) => space.id);
+  await server.db.update(spaces).set({ archivedAt: new Date() }).where(inArray(spaces.id, ids));
+}
+
+/** One row per signed-in route under /api/v1. */
+export const matrixCases: MatrixCase[] = [
+  // Account: the caller's own user, sessions and global settings.
+  { route: 'GET auth/me/', scope: 'account', request: () => ({ path: 'auth/me/' }) },
+  { route: 'GET auth/logout/', scope: 'account', request: () => ({ path: 'auth/logout/' }) },
+  { route: 'POST auth/logout/', scope: 'account', request: () => ({ path: 'auth/logout/', body: {} }) },
+  {
+    route: 'POST auth/password/change/', scope: 'account',
+    request: () => ({ path: 'auth/password/change/', body: { current_password: 'Str0ng!Passw0rd', new_password: 'N3w!Passw0rd-x' } }),
+  },
+  {
+    route: 'PATCH auth/profile/', scope: 'account',
+    request: () => ({ path: 'auth/profile/', body: { name: 'Renamed Person', role: 'software_engineer' } }),
+  },
+  { route: 'GET core/basic-settings/', scope: 'account', request: () => ({ path: 'core/basic-settings/' }) },
+  // Hubs the caller belongs to or may join.
+  { route: 'GET organizations/', scope: 'account', request: () => ({ path: 'organizations/' }) },
+  {
+    route: 'POST organizations/', scope: 'account',
+    request: () => ({ path: 'organizations/', body: { name: 'Another hub', domain_handle: uniqueHandle(), visibility: 'shared' } }),
+  },
+  { route: 'GET organizations/check/', scope: 'account', request: (t) => ({ path: `organizations/check/?domain_handle=${t.hub.handle}` }) },
+  { route: 'GET organizations/joinable/', scope: 'account', request: () => ({ path: 'organizations/joinable/' }) },
+  // Joining a shared hub without an invitation: outsiders learn nothing, members are told they already are.
+  { route: 'POST organizations/:handle/join/', scope: 'account', outsiderSees404: true, succeeds: false, request: (t) => ({ path: hubPath(t, 'join/'), body: {} }) },
+  // The join-link preview shows public hubs only; hub A is shared, so everyone gets 404.
+  { route: 'GET organizations/:handle/preview/', scope: 'account', outsiderSees404: true, succeeds: false, request: (t) => ({ path: hubPath(t, 'preview/') }) },
+  // The emailed token is the credential (its preview is public); who may accept it is the invitation suite's subject.
+  {
+    route: 'POST invitations/:token/accept/', scope: 'account', succeeds: 'invitee',
+    request: (t) => ({ path: `invitations/${t.hub.invitation.token}/accept/`, body: {} }),
+  },
+
+  // Hub A's own data.
+  { route: 'POST organizations/switch/', scope: 'hub', minimum: 'viewer', request: (t) => ({ path: 'organizations/switch/', body: { domain_handle: t.hub.handle } }) },
+  { route: 'GET organizations/:handle/', scope: 'hub', minimum: 'viewer', request: (t) => ({ path: hubPath(t) }) },
+  { route: 'GET wallet/subscription-detail/', scope: 'hub', minimum: 'viewer', request: () => ({ path: 'wallet/subscription-detail/' }) },
+  { route: 'PATCH organizations/:handle/', scope: 'hub', minimum: 'owner', request: (t) => ({ path: hubPath(t), body: { name: 'Renamed hub' } }) },
+  { route: 'POST organizations/:handle/archive/', scope: 'hub', minimum: 'owner', request: (t) => ({ path: hubPath(t, 'archive/'), body: { confirm: t.hub.handle } }) },
+  { route: 'POST organizations/:handle/transfer/', scope: 'hub', minimum: 'owner', request: (t) => ({ path: hubPath(t, 'transfer/'), body: { user_id: t.hub.editor.id } }) },
+  { route: 'GET organizations/:handle/members/', scope: 'hub', minimum: 'viewer', request: (t) => ({ path: hubPath(t, 'members/?search=a') }) },
+  {
+    route: 'PATCH organizations/:handle/members/:user_id/', scope: 'hub', minimum: 'owner',
+    request: (t) => ({ path: hubPath(t, `members/${t.hub.viewer.id}/`), body: { role: 'editor' } }),
+  },
+  { route: 'DELETE organizations/:handle/members/:user_id/', scope: 'hub', minimum: 'owner', request: (t) => ({ path: hubPath(t, `members/${t.hub.viewer.id}/`) }) },
+  { route: 'POST organizations/:handle/leave/', scope: 'hub', minimum: 'viewer', request: (t) => ({ path: hubPath(t, 'leave/'), body: {} }) },
+  {
+    route: 'POST organizations/:handle/invitations/', scope: 'hub', minimum: 'editor',
+    request: (t) => ({ path: hubPath(t, 'invitations/'), body: { emails: [uniqueEmail('invited.test')], role: 'viewer' } }),
+  },
+  { route: 'GET organizations/:handle/invitations/', scope: 'hub', minimum: 'editor', request: (t) => ({ path: hubPath(t, 'invitations/') }) },
+  {
+    route: 'POST organizations/:handle/invitations/:id/resend/', scope: 'hub', minimum: 'editor',
+    request: (t) => ({ path: hubPath(t, `invitations/${t.hub.invitation.id}/resend/`), body: {} }),
+  },
+  { route: 'DELETE organizations/:handle/invitations/:id/', scope: 'hub', minimum: 'editor', request: (t) => ({ path: hubPath(t, `invitations/${t.hub.invitation.id}/`) }) },
+
+  // Spaces of hub A: the hub comes from the Org-Handle header, the space from the path.
+  { route: 'GET spaces/', scope: 'hub', minimum: 'viewer', listsSpaces: true, request: () => ({ path: 'spaces/?search=space&page_size=100' }) },
+  { route: 'POST spaces/', scope: 'hub', minimum: 'editor', request: () => ({ path: 'spaces/', body: { name: 'New space', visibility: 'shared' } }) },
+  { route: 'GET spaces/:id/', scope: 'space', minimum: 'viewer', request: (t) => ({ path: spacePath(t) }) },
+  { route: 'PATCH spaces/:id/', scope: 'space', minimum: 'editor', request: (t) => ({ path: spacePath(t), body: { name: 'Renamed space' } }) },
+  { route: 'POST spaces/:id/archive/', scope: 'space', minimum: 'owner', request: (t) => ({ path: spacePath(t, 'archive/'), body: {} }) },
+  {
+    route: 'POST spaces/:id/restore/', scope: 'space', minimum: 'owner', prepare: archiveSpaces,
+    request: (t) => ({ path: spacePath(t, 'restore/'), body: {} }),
+  },
+  { route: 'POST spaces/:id/join/', scope: 'space', minimum: 'viewer', space: 'public', request: (t) => ({ path: spacePath(t, 'join/'), body: {} }) },
+  { route: 'POST spaces/:id/leave/', scope: 'space', minimum: 'viewer', request: (t) => ({ path: spacePath(t, 'leave/'), body: {} }) },
+  { route: 'GET spaces/:id/members/', scope: 'space', minimum: 'viewer', request: (t) => ({ path: spacePath(t, 'members/?search=a') }) },
+  {
+    route: 'POST spaces/:id/members/', scope: 'space', minimum: 'editor',
+    request: (t) => ({ path: spacePath(t, 'members/'), body: { user_id: t.hub.viewer.id, role: 'viewer' } }),
+  },
+  {
+    route: 'PATCH spaces/:id/members/:user_id/', scope: 'space', minimum: 'owner',
+    request: (t) => ({ path: spacePath(t, `members/${t.hub.spaceViewer.id}/`), body: { role: 'editor' } }),
+  },
+  {
+    route: 'DELETE spaces/:id/members/:user_id/', scope: 'space', minimum: 'owner',
+    request: (t) => ({ path: spacePath(t, `members/${t.hub.spaceViewer.id}/`) }),
+  },
+  {
+    route: 'POST spaces/:id/invitations/', scope: 'space', minimum: 'editor',
+    request: (t) => ({ path: spacePath(t, 'invitations/'), body: { emails: [uniqueEmail('invited.test')], role: 'viewer' } }),
+  },
+  { route: 'GET spaces/:id/invitations/', scope: 'space', minimum: 'editor', request: (t) => ({ path: spacePath(t, 'invitations/') }) },
+  {
+    route: 'POST spaces/:id/invitations/:invitation_id/resend/', scope: 'space', minimum: 'editor',
+    request: (t) => ({ path: spacePath(t, `invitations/${t.hub.spaceInvitation.id}/resend/`), body: {} }),
+  },
+  {
+    route: 'DELETE spaces/:id/invitations/:invitation_id/', scope: 'space', minimum: 'editor',
+    request: (t) => ({ path: spacePath(t, `invitations/${t.hub.spaceInvitation.id}/`) }),
+  },
+];

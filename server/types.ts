@@ -1,0 +1,54 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/connect';
+import type { Mailer } from './mail/mailer';
+import type { organizations, sessions, users } from './db/schema';
+import type { Role } from '../lib/contract/settings';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type OrganizationRow = typeof organizations.$inferSelect;
+
+export interface Deps {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+}
+
+export interface AuthContext {
+  user: UserRow;
+  session: SessionRow;
+}
+
+export interface HubContext {
+  organization: OrganizationRow;
+  role: Role;
+}
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+    /** preHandler: requires a valid, unrevoked session; sets request.auth. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: requires membership of the hub named by Org-Handle (or the active hub); sets request.hub. */
+    requireHub: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    hub: HubContext | null;
+  }
+}
+
+/** Narrowing helpers for handlers that run after the preHandlers. */
+export function authOf(request: { auth: AuthContext | null }): AuthContext {
+  if (!request.auth) throw new Error('authenticate preHandler missing on this route');
+  return request.auth;
+}
+export function hubOf(request: { hub: HubContext | null }): HubContext {
+  if (!request.hub) throw new Error('requireHub preHandler missing on this route');
+  return request.hub;
+}

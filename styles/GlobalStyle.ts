@@ -1,0 +1,55 @@
+import { createGlobalStyle } from 'styled-components';
+import { theme } from '@/lib/constants';
+
+/** Page basics and the route-change progress bar (nprogress), in the primary colour. */
+export const GlobalStyle = createGlobalStyle`
+  *, *::before, *::after {
+    box-sizing: border-box;
+  }
+
+  html, body {
+    margin: 0;
+    padding: 0;
+    font-family: ${theme.fontFamily};
+    font-size: ${theme.fontSize}px;
+    -webkit-font-smoothing: antialiased;
+    -moz-osx-font-smoothing: grayscale;
+  }
+
+  body {
+    min-height: 100vh;
+    background: #f7f7fb;
+    color: #16161d;
+  }
+
+  #nprogress {
+    pointer-events: none;
+  }
+
+  #nprogress .bar {
+    position: fixed;
+    top: 0;
+    left: 0;
+    z-index: 2000;
+    width: 100%;
+    height: 3px;
+    background: ${theme.primaryColor};
+  }
+
+  #nprogress .peg {
+    position: absolute;
+    right: 0;
+    display: block;
+    width: 100px;
+    height: 100%;
+    box-shadow: 0 0 10px ${theme.primaryColor}, 0 0 5px ${theme.primaryColor};
+    opacity: 1;
+    transform: rotate(3deg) translate(0, -4px);
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    #nprogress .bar {
+      transition: none !important;
+    }
+  }
+`;

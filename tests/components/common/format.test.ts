@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatCurrency, initialsOf } from '@/components/common/format';
+
+describe('formatCurrency', () => {
+  it('formats rupees the Indian way', () => {
+    expect(formatCurrency(0, 'INR')).toBe('₹0.00');
+    expect(formatCurrency(2499, 'INR')).toBe('₹2,499.00');
+    expect(formatCurrency(12345678.5, 'INR')).toBe('₹1,23,45,678.50');
+  });
+
+  it('uses the subscription’s currency', () => {
+    expect(formatCurrency(10, 'USD')).toBe('$10.00');
+  });
+});
+
+describe('formatBytes', () => {
+  it.each([
+    [0, '0 B'],
+    [512, '512 B'],
+    [1536, '1.5 KB'],
+    [1024 ** 3, '1 GB'],
+    [100 * 1024 ** 3, '100 GB'],
+    [1024 ** 4, '1 TB'],
+  ])('%d bytes → %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text);
+  });
+});
+
+describe('initialsOf', () => {
+  it('takes the first letters of up to two words', () => {
+    expect(initialsOf('acme research labs')).toBe('AR');
+    expect(initialsOf('  Lin  ')).toBe('L');
+  });
+});

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { userSchema } from '@/lib/contract/auth';
+import { apiErrorSchema, dataEnvelope, errorCodes, listEnvelope } from '@/lib/contract/envelope';
+import {
+  invitationAcceptanceSchema, invitationPreviewSchema, invitationSchema, inviteResultSchema,
+} from '@/lib/contract/invitations';
+import { memberSchema } from '@/lib/contract/members';
+import { myOrganizationSchema, organizationPreviewSchema } from '@/lib/contract/organizations';
+import { spaceMemberSchema, spaceSchema } from '@/lib/contract/spaces';
+import { setAuthToken, setOrgHandle } from '@/lib/http/clients';
+import { hubAdminApi, invitationApi, memberApi } from '@/lib/http/hub-admin-api';
+import { spaceInvitationApi, spacesApi } from '@/lib/http/spaces-api';
+import { mockDb } from '@/mocks/node';
+import { MOCK_DEMO_HUB } from '@/mocks/state';
+import { setupMockServer } from '@/tests/infrastructure/msw';
+import { addHubMember, demoHub } from '../spaces/fixtures';
+
+setupMockServer();
+
+const handle = MOCK_DEMO_HUB.domainHandle;
+
+/** Calls the mock as the demo owner (or `userId`) through the app's own API functions. */
+function as(userId = demoHub().owner.id) {
+  setAuthToken(mockDb.createSession(userId));
+  setOrgHandle(handle);
+}
+
+function follows<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body);
+  expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+  return parsed.data as z.output<S>;
+}
+
+/** The failure's status and code, after checking it has the API's error shape. */
+async function failure(call: Promise<unknown>) {
+  const error = await call.then(
+    () => expect.unreachable('the call should fail'),
+    (e: { response: { status: number; data: unknown } }) => e.response,
+  );
+  const body = follows(apiErrorSchema, error.data);
+  expect(errorCodes).toContain(body.code);
+  return { status: error.status, code: body.code };
+}
+
+describe('mock spaces endpoints follow the contract', () => {
+  it('create, list, get, update, archive, restore, join, leave and members', async () => {
+    as();
+    const created = follows(dataEnvelope(spaceSchema), await spacesApi.create({ name: 'Roadmap', visibility: 'public' }));
+    const id = created.data.id;
+    follows(listEnvelope(spaceSchema), await spacesApi.list(1, { search: 'road', visibility: 'public', mine: 'true' }));
+    follows(dataEnvelope(spaceSchema), await spacesApi.get(id));
+    follows(dataEnvelope(spaceSchema), await spacesApi.update(id, { description: '' }));
+    follows(dataEnvelope(spaceSchema), await spacesApi.archive(id));
+    expect((await spacesApi.list()).data).toHaveLength(0);
+    follows(dataEnvelope(spaceSchema), await spacesApi.restore(id));
+
+    const vic = addHubMember('vic@example.com', 'Vic', 'viewer');
+    as(vic.id);
+    follows(dataEnvelope(spaceSchema), await spacesApi.join(id));
+    follows(listEnvelope(spaceMemberSchema), await spacesApi.members(id));
+    expect(await failure(spacesApi.update(id, { name: 'Mine now' }))).toEqual({ status: 403, code: 'forbidden' });
+    await spacesApi.leave(id);
+
+    as();
+    follows(dataEnvelope(spaceMemberSchema), await spacesApi.addMember(id, { user_id: vic.id, role: 'editor' }));
+    follows(dataEnvelope(spaceMemberSchema), await spacesApi.updateMember(id, vic.id, { role: 'viewer' }));
+    await spacesApi.removeMember(id, vic.id);
+    expect(await failure(spacesApi.create({ name: '', visibility: 'public' }))).toEqual({ status: 400, code: 'validation_error' });
+    expect(await failure(spacesApi.get('missing'))).toEqual({ status: 404, code: 'not_found' });
+  });
+});
+
+describe('mock hub administration endpoints follow the contract', () => {
+  it('settings, members, invitations, preview, transfer and archive', async () => {
+    const vic = addHubMember('vic@example.com', 'Vic', 'viewer');
+    as();
+    follows(dataEnvelope(myOrganizationSchema), await hubAdminApi.update(handle, { description: 'New words', email_domain: '' }));
+    follows(dataEnvelope(organizationPreviewSchema), await hubAdminApi.preview(handle));
+    follows(listEnvelope(memberSchema), await memberApi.list(handle, 1, { search: 'vic' }));
+    follows(dataEnvelope(memberSchema), await memberApi.updateRole(handle, vic.id, { role: 'editor' }));
+    expect(await failure(memberApi.leave(handle))).toEqual({ status: 422, code: 'last_owner' });
+
+    const invited = follows(dataEnvelope(inviteResultSchema.array()), await invitationApi.create(handle, { emails: ['Ana@Acme.io'], role: 'viewer' }));
+    const invitationId = invited.data[0]?.invitation?.id ?? '';
+    follows(listEnvelope(invitationSchema), await invitationApi.list(handle));
+    follows(dataEnvelope(invitationSchema), await invitationApi.resend(handle, invitationId));
+    const token = mockDb.data.invitations[0]?.token ?? '';
+    follows(dataEnvelope(invitationPreviewSchema), await invitationApi.preview(token));
+    const ana = mockDb.createAccount({ email: 'ana@acme.io', profile: true }).user;
+    as(ana.id);
+    follows(dataEnvelope(invitationAcceptanceSchema), await invitationApi.accept(token));
+    expect(await failure(invitationApi.preview(token))).toEqual({ status: 404, code: 'not_found' });
+
+    as();
+    follows(dataEnvelope(myOrganizationSchema), await hubAdminApi.transfer(handle, { user_id: vic.id }));
+    as(vic.id);
+    expect(await failure(hubAdminApi.archive(handle, { confirm: 'wrong' }))).toEqual({ status: 400, code: 'validation_error' });
+    follows(dataEnvelope(userSchema), await hubAdminApi.archive(handle, { confirm: handle }));
+  });
+});
+
+describe('mock space invitation endpoints follow the contract', () => {
+  it('invite, list, resend, cancel, preview and accept', async () => {
+    as();
+    const space = (await spacesApi.create({ name: 'Launch plans', visibility: 'shared' })).data;
+    const invited = follows(
+      dataEnvelope(inviteResultSchema.array()),
+      await spaceInvitationApi.create(space.id, { emails: ['Ana@Acme.io', 'ben@acme.io'], role: 'editor' }),
+    );
+    const [ana, ben] = invited.data.map((r) => r.invitation?.id ?? '');
+    follows(listEnvelope(invitationSchema), await spaceInvitationApi.list(space.id));
+    follows(dataEnvelope(invitationSchema), await spaceInvitationApi.resend(space.id, ana ?? ''));
+    follows(dataEnvelope(invitationSchema.nullable()), await spaceInvitationApi.cancel(space.id, ben ?? ''));
+    const token = mockDb.data.invitations.find((i) => i.id === ana)?.token ?? '';
+    const preview = follows(dataEnvelope(invitationPreviewSchema), await invitationApi.preview(token));
+    expect(preview.data.space).toEqual({ id: space.id, name: 'Launch plans' });
+    as(mockDb.createAccount({ email: 'ana@acme.io', profile: true }).user.id);
+    const accepted = follows(dataEnvelope(invitationAcceptanceSchema), await invitationApi.accept(token));
+    expect(accepted.data).toMatchObject({ role: 'viewer', space: { id: space.id } });
+
+    as(addHubMember('vic@example.com', 'Vic', 'viewer').id);
+    expect(await failure(spaceInvitationApi.create(space.id, { emails: ['c@acme.io'], role: 'viewer' }))).toEqual({ status: 404, code: 'not_found' });
+  });
+});

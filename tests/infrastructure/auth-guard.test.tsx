@@ -1,0 +1,87 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { AuthGuard } from '@/components/layout/AuthGuard';
+import { setAuthToken, setOrgHandle } from '@/lib/http/clients';
+import type { PageAccess } from '@/lib/page';
+import { mockDb, tokenRoute } from '@/mocks/node';
+import { useAuthStore } from '@/store/auth';
+import { setupMockServer } from './msw';
+import { mockRouter, resetRouter } from '@/tests/router';
+
+vi.mock('@/lib/fingerprint', () => ({ getVisitorId: async () => 'visitor-1' }));
+
+vi.mock('next/router', () => import('@/tests/router'));
+
+setupMockServer();
+
+beforeEach(() => {
+  useAuthStore.setState(useAuthStore.getInitialState(), true);
+  setAuthToken(null);
+  setOrgHandle(null);
+  vi.spyOn(console, 'info').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+/** Renders a guarded page at `path`; returns the router to inspect redirects. */
+function renderGuarded(access: PageAccess, path: string) {
+  resetRouter(path);
+  render(
+    <AuthGuard access={access}>
+      <p>page content</p>
+    </AuthGuard>,
+  );
+  return mockRouter;
+}
+
+describe('AuthGuard', () => {
+  it('shows a spinner, not a blank page, while the session is restored', async () => {
+    renderGuarded('user', '/');
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.queryByText('page content')).not.toBeInTheDocument();
+    await waitFor(() => expect(useAuthStore.getState().isLoading).toBe(false));
+  });
+
+  it('sends a signed-out visitor from a user page to sign-in with next', async () => {
+    const router = renderGuarded('user', '/create-hub');
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/sign-in?next=%2Fcreate-hub'));
+    expect(screen.queryByText('page content')).not.toBeInTheDocument();
+  });
+
+  it('shows a guest page to a signed-out visitor', async () => {
+    const router = renderGuarded('guest', '/sign-in');
+    expect(await screen.findByText('page content')).toBeInTheDocument();
+    expect(router.replace).not.toHaveBeenCalled();
+  });
+
+  it('restores a stored session and shows the user page', async () => {
+    tokenRoute.token = mockDb.createAccount({ email: 'done@acme.test', hub: { name: 'Acme', domainHandle: 'acme' } }).token;
+    const router = renderGuarded('user', '/');
+    expect(await screen.findByText('page content')).toBeInTheDocument();
+    expect(router.replace).not.toHaveBeenCalled();
+  });
+
+  it('sends a signed-in user on by current_step', async () => {
+    tokenRoute.token = mockDb.createAccount({ email: 'fresh@acme.test' }).token;
+    const router = renderGuarded('user', '/');
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/basic-profile'));
+  });
+
+  it('sends a signed-in user away from guest pages', async () => {
+    tokenRoute.token = mockDb.createAccount({ email: 'done@acme.test', hub: { name: 'Acme', domainHandle: 'acme' } }).token;
+    const router = renderGuarded('guest', '/sign-up');
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
+  });
+
+  it('sends a user who signs out on a user page to plain sign-in', async () => {
+    tokenRoute.token = mockDb.createAccount({ email: 'done@acme.test', hub: { name: 'Acme', domainHandle: 'acme' } }).token;
+    const router = renderGuarded('user', '/basic-profile');
+    await screen.findByText('page content');
+    await useAuthStore.getState().logout();
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/sign-in'));
+  });
+
+  it('shows public pages at once', () => {
+    renderGuarded('public', '/404');
+    expect(screen.getByText('page content')).toBeInTheDocument();
+  });
+});

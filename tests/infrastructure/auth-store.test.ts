@@ -1,0 +1,225 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { FINGERPRINT_FAILED_MESSAGE } from '@/lib/constants';
+import { apiClient, setAuthToken, setOrgHandle, tokenClient } from '@/lib/http/clients';
+import { getVisitorId } from '@/lib/fingerprint';
+import { mockDb, server, tokenRoute } from '@/mocks/node';
+import { useAuthStore } from '@/store/auth';
+import { listDrafts, saveDraft } from '@/store/drafts';
+import { useRequestStore } from '@/store/request';
+import { setupMockServer } from './msw';
+
+vi.mock('@/lib/fingerprint', () => ({ getVisitorId: vi.fn() }));
+const visitorId = vi.mocked(getVisitorId);
+
+setupMockServer();
+
+const hubOwner = () =>
+  mockDb.createAccount({ email: 'owner@acme.test', name: 'Olive Owner', hub: { name: 'Acme', domainHandle: 'acme' } });
+
+beforeEach(() => {
+  useAuthStore.setState(useAuthStore.getInitialState(), true);
+  useRequestStore.setState(useRequestStore.getInitialState(), true);
+  setAuthToken(null);
+  setOrgHandle(null);
+  visitorId.mockResolvedValue('visitor-1');
+  vi.spyOn(console, 'info').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+describe('initial state', () => {
+  it('starts loading and signed out, with INR as the currency', () => {
+    const s = useAuthStore.getState();
+    expect(s).toMatchObject({
+      isLoading: true, isAuthenticated: false, user: null, visitorId: null, subscription: null,
+      currency: 'INR', settings: null, cameraOn: false, micOn: false,
+    });
+  });
+});
+
+describe('initialize', () => {
+  it('without a stored token ends signed out and not loading', async () => {
+    await useAuthStore.getState().initialize();
+    expect(useAuthStore.getState()).toMatchObject({ isLoading: false, isAuthenticated: false, user: null, visitorId: 'visitor-1' });
+    expect(apiClient.defaults.headers.common.Authorization).toBeUndefined();
+  });
+
+  it('with a stored token loads the user, the hub scope, the subscription and the settings', async () => {
+    const { token } = hubOwner();
+    tokenRoute.token = token;
+    await useAuthStore.getState().initialize();
+    const s = useAuthStore.getState();
+    expect(s.isLoading).toBe(false);
+    expect(s.isAuthenticated).toBe(true);
+    expect(s.user?.email).toBe('owner@acme.test');
+    expect(s.subscription?.plan.name).toBe('Free');
+    expect(s.currency).toBe('INR');
+    expect(s.settings?.profile_roles.length).toBeGreaterThan(0);
+    expect(apiClient.defaults.headers.common.Authorization).toBe(`JWT ${token}`);
+    expect(apiClient.defaults.headers.common['Org-Handle']).toBe('acme');
+  });
+
+  it('deletes a stored token that no longer loads a user and ends signed out', async () => {
+    tokenRoute.token = 'revoked-token';
+    await useAuthStore.getState().initialize();
+    expect(tokenRoute.token).toBeNull();
+    expect(useAuthStore.getState()).toMatchObject({ isLoading: false, isAuthenticated: false, user: null });
+    expect(apiClient.defaults.headers.common.Authorization).toBeUndefined();
+  });
+
+  it('clears the drafts when the stored token cannot be fetched', async () => {
+    saveDraft('note-1', { text: 'hello' });
+    server.use(http.get('*/api/token/', () => HttpResponse.json({ message: 'down', code: 'internal_error' }, { status: 500 })));
+    await useAuthStore.getState().initialize();
+    expect(listDrafts()).toEqual([]);
+    expect(useAuthStore.getState()).toMatchObject({ isLoading: false, isAuthenticated: false });
+  });
+
+  it('stays signed in but shows the error when the settings fail to load', async () => {
+    tokenRoute.token = hubOwner().token;
+    server.use(
+      http.get('*/api/v1/core/basic-settings/', () =>
+        HttpResponse.json({ message: 'Settings are unavailable.', code: 'internal_error' }, { status: 500 }),
+      ),
+    );
+    await useAuthStore.getState().initialize();
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, settings: null, isLoading: false });
+    expect(useRequestStore.getState()).toMatchObject({ kind: 'error', message: 'Settings are unavailable.' });
+  });
+
+  it('keeps working without a fingerprint and shows the spec message', async () => {
+    visitorId.mockResolvedValue(null);
+    tokenRoute.token = hubOwner().token;
+    await useAuthStore.getState().initialize();
+    expect(useAuthStore.getState()).toMatchObject({ visitorId: null, isAuthenticated: true, isLoading: false });
+    expect(useRequestStore.getState()).toMatchObject({ kind: 'notification', message: FINGERPRINT_FAILED_MESSAGE });
+  });
+
+  it('runs once when called again while running', async () => {
+    let tokenReads = 0;
+    server.use(
+      http.get('*/api/token/', () => {
+        tokenReads += 1;
+        return HttpResponse.json({ data: { token: null } });
+      }),
+    );
+    const first = useAuthStore.getState().initialize();
+    const second = useAuthStore.getState().initialize();
+    await Promise.all([first, second]);
+    expect(second).toBe(first);
+    expect(tokenReads).toBe(1);
+  });
+});
+
+describe('login', () => {
+  it('stores the token, then loads the user and settings, and returns the user', async () => {
+    const { token } = hubOwner();
+    const user = await useAuthStore.getState().login(token);
+    expect(user.email).toBe('owner@acme.test');
+    expect(tokenRoute.token).toBe(token);
+    expect(tokenClient.defaults.headers.common.Authorization).toBe(`JWT ${token}`);
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, isLoading: false });
+    expect(useAuthStore.getState().settings).not.toBeNull();
+  });
+
+  it('does not keep a token whose user cannot be loaded', async () => {
+    await expect(useAuthStore.getState().login('not-a-session')).rejects.toThrow();
+    expect(tokenRoute.token).toBeNull();
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+    expect(apiClient.defaults.headers.common.Authorization).toBeUndefined();
+  });
+});
+
+describe('loadUser', () => {
+  it('leaves the subscription empty and the currency INR when the subscription fails', async () => {
+    setAuthToken(hubOwner().token);
+    server.use(
+      http.get('*/api/v1/wallet/subscription-detail/', () =>
+        HttpResponse.json({ message: 'Billing is down.', code: 'internal_error' }, { status: 500 }),
+      ),
+    );
+    const user = await useAuthStore.getState().loadUser();
+    expect(user.active_organization?.domain_handle).toBe('acme');
+    expect(useAuthStore.getState()).toMatchObject({ subscription: null, currency: 'INR', isAuthenticated: true });
+  });
+
+  it('takes the currency from the subscription', async () => {
+    setAuthToken(hubOwner().token);
+    server.use(
+      http.get('*/api/v1/wallet/subscription-detail/', () =>
+        HttpResponse.json({ data: { ...mockDb.subscriptionOf(mockDb.data.organizations[1]!), currency: 'USD' } }),
+      ),
+    );
+    await useAuthStore.getState().loadUser();
+    expect(useAuthStore.getState().currency).toBe('USD');
+  });
+
+  it('asks for no subscription and clears the hub scope when the user has no hub', async () => {
+    const { token } = mockDb.createAccount({ email: 'new@elsewhere.test', profile: true });
+    setAuthToken(token);
+    setOrgHandle('stale');
+    const user = await useAuthStore.getState().loadUser();
+    expect(user.current_step).toBe('organization');
+    expect(apiClient.defaults.headers.common['Org-Handle']).toBeUndefined();
+    expect(useAuthStore.getState()).toMatchObject({ subscription: null, currency: 'INR' });
+  });
+});
+
+describe('setUser', () => {
+  it('switches the hub scope and reloads the plan for the new hub', async () => {
+    const { token, user: owner } = hubOwner();
+    await useAuthStore.getState().login(token);
+    mockDb.data.organizations.push({
+      id: 'hub-2', name: 'Beta', domainHandle: 'beta', description: null, visibility: 'shared',
+      colour: '#796CFF', emailDomain: null, createdAt: new Date().toISOString(),
+    });
+    mockDb.data.memberships.push({ organizationId: 'hub-2', userId: owner.id, role: 'owner', createdAt: new Date().toISOString() });
+    owner.activeOrganizationId = 'hub-2';
+
+    useAuthStore.getState().setUser(mockDb.userView(owner));
+    expect(apiClient.defaults.headers.common['Org-Handle']).toBe('beta');
+    expect(useAuthStore.getState().subscription).toBeNull();
+    await vi.waitFor(() => expect(useAuthStore.getState().subscription?.usage.members).toBe(1));
+  });
+});
+
+describe('logout', () => {
+  it('clears user, subscription, settings, drafts, camera and mic, and the stored token', async () => {
+    const { token } = hubOwner();
+    await useAuthStore.getState().login(token);
+    useAuthStore.getState().setCamera(true);
+    useAuthStore.getState().setMic(true);
+    saveDraft('note-1', { text: 'draft' });
+
+    await useAuthStore.getState().logout();
+
+    expect(useAuthStore.getState()).toMatchObject({
+      user: null, isAuthenticated: false, subscription: null, settings: null, currency: 'INR',
+      cameraOn: false, micOn: false, isLoading: false,
+    });
+    expect(listDrafts()).toEqual([]);
+    expect(tokenRoute.token).toBeNull();
+    expect(mockDb.userForToken(token)).toBeUndefined();
+    expect(apiClient.defaults.headers.common.Authorization).toBeUndefined();
+    expect(apiClient.defaults.headers.common['Org-Handle']).toBeUndefined();
+  });
+
+  it('still signs out locally when the API cannot be reached', async () => {
+    await useAuthStore.getState().login(hubOwner().token);
+    server.use(http.get('*/api/v1/auth/logout/', () => HttpResponse.error()));
+    await useAuthStore.getState().logout();
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+    expect(tokenRoute.token).toBeNull();
+  });
+});
+
+describe('camera and mic flags', () => {
+  it('set and clear independently', () => {
+    useAuthStore.getState().setCamera(true);
+    expect(useAuthStore.getState()).toMatchObject({ cameraOn: true, micOn: false });
+    useAuthStore.getState().setMic(true);
+    useAuthStore.getState().setCamera(false);
+    expect(useAuthStore.getState()).toMatchObject({ cameraOn: false, micOn: true });
+  });
+});

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+
+export default defineConfig({
+  resolve: { alias: { '@': root } },
+  oxc: { jsx: { runtime: 'automatic' } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['tests/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup.ts'],
+          css: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
