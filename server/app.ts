@@ -10,8 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import authentication from './plugins/authentication';
-import refuseNul from './plugins/refuse-nul';
-import { AppError } from './lib/errors';
+import { AppError, isUnstorableTextError } from './lib/errors';
 import { registerRoutes } from './routes';
 import type { App, Deps } from './types';
 
@@ -63,6 +62,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     if (error.statusCode === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send({ message: 'That content type is not supported.', code: 'unsupported_media_type' });
     }
+    if (isUnstorableTextError(error)) {
+      return reply.status(400).send({ message: 'The request contains characters that are not allowed.', code: 'validation_error' });
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(400).send({ message: 'The request could not be read.', code: 'validation_error' });
     }
@@ -95,7 +97,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(refuseNul);
   await app.register(authentication);
   await app.register(registerRoutes, { prefix: '/api/v1' });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -26,3 +26,15 @@ export const conflict = (message: string, code: ErrorCode = 'conflict', errors?:
   new AppError(409, code, message, errors);
 export const tooManyRequests = (message = 'Too many attempts. Please wait a few minutes and try again.') =>
   new AppError(429, 'rate_limited', message);
+
+// PostgreSQL refuses text it cannot hold (a NUL character, bytes outside
+// UTF-8) where PGlite may accept it; either way it is the request's fault.
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+export function isUnstorableTextError(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 3; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_TEXT_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

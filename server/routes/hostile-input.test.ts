@@ -248,19 +248,11 @@ describe('hostile paths and query strings', () => {
     );
   });
 
-  it('refuses a NUL character in a search, an id or a body, which PostgreSQL cannot hold', async () => {
-    const lists = ['spaces/', hubPath('members/'), `spaces/${rolesSpaceId}/members/`];
-    const requests: Array<[string, string, string | undefined]> = [
-      ...lists.map((list): [string, string, undefined] => ['GET', `${list}?search=a%00b`, undefined]),
-      ['GET', 'spaces/a%00b/', undefined],
-      ['GET', 'organizations/a%00b/', undefined],
-      ['POST', 'spaces/', JSON.stringify({ name: 'ok', visibility: 'public', '\u0000': 'x' })],
-      ['PATCH', `spaces/${editSpaceId}/`, JSON.stringify({ description: 'a\u0000b' })],
-    ];
-    for (const [method, path, body] of requests) {
-      const res = await server.request(method, path, { ...as, body });
-      expect({ path, status: res.status }).toEqual({ path, status: 400 });
-      expectClientError(res.status, res.body);
+  it('refuses a NUL character in a search box, which PostgreSQL cannot hold, with a message on the field', async () => {
+    for (const list of ['spaces/', hubPath('members/'), `spaces/${rolesSpaceId}/members/`]) {
+      const res = await server.get(`${list}?search=a%00b`, as);
+      expect({ list, status: res.status }).toEqual({ list, status: 400 });
+      expect(res.body).toMatchObject({ code: 'validation_error', errors: { search: ['Search contains characters that are not allowed'] } });
     }
   });
 
