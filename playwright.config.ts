@@ -22,7 +22,8 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 90_000,
+  // Whole journeys with several people signing up (argon2 on 2 cores) take a minute or more.
+  timeout: 240_000,
   expect: { timeout: 15_000 },
   reporter: 'list',
   use: {

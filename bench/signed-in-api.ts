@@ -7,6 +7,7 @@ import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { connectDatabase } from '@/server/db/connect';
 import type { MailMessage, Mailer } from '@/server/mail/mailer';
+import { createLocalDiskStorage } from '../server/storage/local-disk-storage';
 
 interface Envelope<T> {
   data: T;
@@ -23,7 +24,7 @@ export async function startSignedInApi() {
   const inbox: MailMessage[] = [];
   const mailer: Mailer = { send: async (message) => void inbox.push(message) };
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex') });
-  const app = await buildApp({ config, db: database.db, mailer });
+  const app = await buildApp({ config, db: database.db, mailer, storage: await createLocalDiskStorage(config.uploadsDir) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/`;
 

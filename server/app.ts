@@ -40,7 +40,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.decorate('deps', { config: opts.config, db: opts.db, mailer: opts.mailer });
+  app.decorate('deps', { config: opts.config, db: opts.db, mailer: opts.mailer, storage: opts.storage, processing: opts.processing });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -24,6 +24,15 @@ export interface Config {
   /** Requests per minute per client on the sign-in/sign-up endpoints. */
   authRateLimitPerMinute: number;
   firebase: { projectId?: string; jwksUrl: string };
+  /** Where uploaded files are kept (local disk storage). */
+  uploadsDir: string;
+  /** How many content items are processed at once. */
+  processingConcurrency: number;
+  /** Time and memory one processing job may use before it is stopped and the item marked failed. */
+  processingTimeoutMs: number;
+  processingMemoryMb: number;
+  /** How long a signed file address (image, video, download) stays valid. */
+  fileUrlTtlSeconds: number;
 }
 
 /** Reads JWT_SECRET, or keeps a generated one in the data folder so sessions survive restarts. */
@@ -61,6 +70,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         env.FIREBASE_JWKS_URL ??
         'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com',
     },
+    uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
+    processingConcurrency: Number(env.PROCESSING_CONCURRENCY ?? 1),
+    processingTimeoutMs: Number(env.PROCESSING_TIMEOUT_MS ?? 120_000),
+    processingMemoryMb: Number(env.PROCESSING_MEMORY_MB ?? 512),
+    fileUrlTtlSeconds: Number(env.FILE_URL_TTL_SECONDS ?? 60 * 60),
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import type { Mailer } from './mail/mailer';
+import type { Storage } from './storage/storage';
 import type { organizations, sessions, users } from './db/schema';
 import type { Role } from '../lib/contract/settings';
 
@@ -11,10 +12,18 @@ export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
 
+/** The background processing of uploads; told when new work is queued so it need not wait for its next poll. */
+export interface ProcessingQueue {
+  notify(): void;
+}
+
 export interface Deps {
   config: Config;
   db: Database;
   mailer: Mailer;
+  storage: Storage;
+  /** Absent where nothing processes uploads (items then stay queued until a node that does picks them up). */
+  processing?: ProcessingQueue;
 }
 
 export interface AuthContext {

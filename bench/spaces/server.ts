@@ -11,6 +11,7 @@ import type { SpaceViewer } from '@/server/policies/spaces';
 import { openBenchDatabase, type Driver } from './database';
 import { captureListQuery, replay, timeRuns, type LatencyResult } from './direct-query';
 import { seedSpacesHub } from './seed';
+import { createLocalDiskStorage } from '../../server/storage/local-disk-storage';
 
 export interface SpacesBenchPage {
   page: number;
@@ -51,7 +52,7 @@ for (const page of [1, 500]) {
 }
 
 const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: database.dataDir, JWT_SECRET: randomBytes(32).toString('hex') });
-const app = await buildApp({ config, db: database.db, mailer: { send: async () => undefined } });
+const app = await buildApp({ config, db: database.db, mailer: { send: async () => undefined }, storage: await createLocalDiskStorage(config.uploadsDir) });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const token = await signSessionToken(
   { sessionId: hub.caller.sessionId, userId: hub.caller.userId }, config.jwtSecret, config.sessionTtlSeconds,

@@ -44,6 +44,16 @@ export function requiredText(label: string, opts: { min?: number; max: number })
     .refine((v) => !CONTROL_IN_LINE.test(v), notAllowedMessage(label));
 }
 
+/** A required multi-line text (line breaks and tabs kept). */
+export function requiredParagraph(label: string, opts: { max: number }) {
+  return z
+    .string({ error: messages.required(label) })
+    .trim()
+    .min(1, { message: messages.required(label), abort: true })
+    .max(opts.max, messages.max(label, opts.max))
+    .refine((v) => !CONTROL_IN_TEXT.test(v), notAllowedMessage(label));
+}
+
 /** An optional multi-line text; an empty string counts as absent. */
 export function optionalText(label: string, opts: { max: number }) {
   return z

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, uuid, text, timestamp, integer, index, uniqueIndex, primaryKey, jsonb,
+  pgTable, uuid, text, timestamp, integer, bigint, index, uniqueIndex, primaryKey, jsonb, customType,
 } from 'drizzle-orm/pg-core';
+import type { ContentDetails, ContentKind, ContentSource, ContentStatus } from '../../lib/contract/contents';
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -160,3 +161,50 @@ export const subscriptions = pgTable('subscriptions', {
   metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('subscriptions_org_key').on(t.organizationId)]);
+
+/** PostgreSQL's full-text document type; written with to_tsvector in SQL, never read back as a value. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * What a space holds: uploads, contacts added by hand and notes. The file
+ * itself lives in storage under `storage_key`; derived files (thumbnail,
+ * preview, email attachments) live under `<storage_key>.<suffix>`.
+ * organization_id is kept so every query can filter by hub.
+ */
+export const contents = pgTable('contents', {
+  id: id(),
+  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  spaceId: uuid('space_id').notNull().references(() => spaces.id, { onDelete: 'cascade' }),
+  kind: text('kind').$type<ContentKind>().notNull(),
+  source: text('source').$type<ContentSource>().notNull(),
+  name: text('name').notNull(),
+  extension: text('extension'),
+  mimeType: text('mime_type'),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+  sha256: text('sha256'),
+  storageKey: text('storage_key'),
+  status: text('status').$type<ContentStatus>().notNull(),
+  failureReason: text('failure_reason'),
+  attempts: integer('attempts').notNull().default(0),
+  processingStartedAt: timestamp('processing_started_at', { withTimezone: true }),
+  details: jsonb('details').$type<ContentDetails>().notNull().default({}),
+  /** Extracted text (documents, emails), a note's body, a contact's fields as text: what search and the reader use. */
+  body: text('body'),
+  searchVector: tsvector('search_vector'),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('contents_space_newest_idx').on(t.organizationId, t.spaceId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('contents_queue_idx').on(t.status, t.createdAt).where(sql`${t.status} in ('queued', 'processing')`),
+  index('contents_search_idx').using('gin', t.searchVector),
+  uniqueIndex('contents_storage_key_key').on(t.storageKey),
+]);
+
+/** Rows parsed from a table or contact file, for the paged grid and contact cards. */
+export const contentRows = pgTable('content_rows', {
+  contentId: uuid('content_id').notNull().references(() => contents.id, { onDelete: 'cascade' }),
+  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  rowIndex: integer('row_index').notNull(),
+  cells: jsonb('cells').$type<Array<string | number | boolean | null>>().notNull(),
+}, (t) => [primaryKey({ columns: [t.contentId, t.rowIndex] })]);

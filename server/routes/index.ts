@@ -1,8 +1,11 @@
 import type { App } from '../types';
 import authRoutes from './auth';
+import contentRoutes from './contents';
 import coreRoutes from './core';
+import fileRoutes from './files';
 import invitationTokenRoutes from './invitations';
 import organizationRoutes from './organizations';
+import searchRoutes from './search';
 import spaceRoutes from './spaces';
 import walletRoutes from './wallet';
 
@@ -18,4 +21,7 @@ export async function registerRoutes(app: App) {
   await app.register(invitationTokenRoutes, { prefix: '/invitations' });
   await app.register(walletRoutes, { prefix: '/wallet' });
   await app.register(spaceRoutes, { prefix: '/spaces' });
+  await app.register(contentRoutes, { prefix: '/spaces' });
+  await app.register(fileRoutes, { prefix: '/files' });
+  await app.register(searchRoutes, { prefix: '/search' });
 }

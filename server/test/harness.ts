@@ -1,9 +1,14 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { loadConfig, type Config } from '../config';
 import { buildApp } from '../app';
 import { createMailer } from '../mail/mailer';
 import { createTestDatabase } from './database';
 import { startSmtpCapture } from './smtp-capture';
+import { createLocalDiskStorage } from '../storage/local-disk-storage';
+import { startContentProcessing } from '../processing/start-content-processing';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -14,6 +19,8 @@ export interface ApiResponse<T = unknown> {
 
 export interface RequestOptions {
   body?: unknown;
+  /** A multipart body (uploads); fetch sets its Content-Type with the boundary. */
+  form?: FormData;
   token?: string;
   /** Sent verbatim as the Authorization header (for forged/malformed tokens). */
   authorization?: string;
@@ -21,35 +28,45 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+export interface TestServerOptions {
+  /** Run the background processing of uploads (off by default: most suites only need items to stay queued). */
+  processing?: boolean;
+}
+
 /**
  * Starts the real API on a random port over a fresh database, with mail going
  * to an in-process SMTP server. Tests talk to it over HTTP only.
  */
-export async function startTestServer(overrides: Partial<Config> = {}) {
+export async function startTestServer(overrides: Partial<Config> = {}, options: TestServerOptions = {}) {
   const handle = await createTestDatabase();
   const smtp = await startSmtpCapture();
+  const uploadsDir = await mkdtemp(path.join(tmpdir(), 'convene-uploads-'));
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: 'data/test', JWT_SECRET: 'test-secret-with-enough-entropy-0123456789' },
-    { smtpUrl: smtp.url, authRateLimitPerMinute: 1000, ...overrides },
+    { smtpUrl: smtp.url, authRateLimitPerMinute: 1000, uploadsDir, ...overrides },
   );
+  const storage = await createLocalDiskStorage(config.uploadsDir);
+  const processing = options.processing ? startContentProcessing({ db: handle.db, storage, config, logger: silentLogger }) : undefined;
   const app = await buildApp({
     config,
     db: handle.db,
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: '', from: config.mailFrom, logger: silentLogger }),
+    storage,
+    processing,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   async function request<T = Record<string, unknown>>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { AppType: 'social', ...opts.headers };
-    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (opts.body !== undefined && !opts.form) headers['Content-Type'] = 'application/json';
     if (opts.token) headers.Authorization = `JWT ${opts.token}`;
     if (opts.authorization !== undefined) headers.Authorization = opts.authorization;
     if (opts.orgHandle) headers['Org-Handle'] = opts.orgHandle;
     const response = await fetch(`${url}/api/v1/${path.replace(/^\//, '')}`, {
       method,
       headers,
-      body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+      body: opts.form ?? (opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body)),
     });
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T };
@@ -61,15 +78,18 @@ export async function startTestServer(overrides: Partial<Config> = {}) {
     db: handle.db,
     driver: handle.driver,
     config,
+    storage,
     mail: smtp,
     request,
     get: <T = Record<string, unknown>>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
     post: <T = Record<string, unknown>>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body: body ?? {} }),
     patch: <T = Record<string, unknown>>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body: body ?? {} }),
     async close() {
+      await processing?.stop();
       await app.close();
       await smtp.close();
       await handle.close();
+      await rm(uploadsDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,274 @@
+import { z } from 'zod';
+import { emailField, optionalText, requiredParagraph, requiredText, searchField } from '../validation/fields';
+import { messages } from '../validation/messages';
+import { pageQuery } from './envelope';
+
+/**
+ * What a space holds (spec §3 content kinds, §5 extension lists). The server
+ * checks uploads against these lists and the file's own bytes; the web app
+ * uses the same lists for its file pickers and early messages.
+ */
+export const contentKinds = ['document', 'table', 'email', 'contact', 'general', 'image', 'media'] as const;
+export type ContentKind = (typeof contentKinds)[number];
+
+export const contentKindLabels: Record<ContentKind, string> = {
+  document: 'Document',
+  table: 'Table',
+  email: 'Email',
+  contact: 'Contact',
+  general: 'General',
+  image: 'Image',
+  media: 'Media',
+};
+
+/** Accepted general upload extensions (spec §5); also the list for attachments. */
+export const GENERAL_UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pdf', 'doc', 'docx', 'txt', 'xls', 'xlsx', 'csv'] as const;
+
+/** Allowed extensions per content kind (spec §5), lower case, without the dot. */
+export const KIND_EXTENSIONS: Record<ContentKind, readonly string[]> = {
+  document: ['txt', 'md', 'mdx', 'conf', 'log', 'json', 'xml', 'yml', 'yaml', 'csv', 'tsv', 'record', 'xlsx', 'pdf', 'docx', 'pptx', 'eml', 'epub', 'html'],
+  table: ['csv', 'tsv', 'record', 'xlsx'],
+  contact: ['csv', 'tsv', 'record', 'xlsx'],
+  // An email is kept as the message itself (.eml); the spec names no list for it.
+  email: ['eml'],
+  general: GENERAL_UPLOAD_EXTENSIONS,
+  image: ['jpg', 'jpeg', 'png', 'gif', 'svg', 'bmp', 'tiff', 'webp', 'ico', 'psd', 'ai'],
+  media: ['mp3', 'mp4', 'avi', 'mov', 'wmv', 'flv', 'mkv', 'webm', 'aac', 'wav', 'ogg', 'flac'],
+};
+
+const MiB = 1024 * 1024;
+/** The largest file each kind accepts (the spec sets none; these fit what each kind is for). */
+export const MAX_UPLOAD_BYTES: Record<ContentKind, number> = {
+  document: 50 * MiB,
+  table: 25 * MiB,
+  contact: 10 * MiB,
+  email: 25 * MiB,
+  general: 25 * MiB,
+  image: 30 * MiB,
+  media: 500 * MiB,
+};
+
+/** The lower-case extension of a file name, or '' when it has none. */
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 && dot < fileName.length - 1 ? fileName.slice(dot + 1).toLowerCase() : '';
+}
+
+export function isAllowedExtension(kind: ContentKind, fileName: string): boolean {
+  return KIND_EXTENSIONS[kind].includes(extensionOf(fileName));
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** Client-side first look at a file: the same messages the server sends for type and size. */
+export function uploadProblem(kind: ContentKind, file: { name: string; size: number }): string | null {
+  if (!isAllowedExtension(kind, file.name)) {
+    return `${contentKindLabels[kind]} uploads accept ${KIND_EXTENSIONS[kind].map((e) => `.${e}`).join(', ')} files only.`;
+  }
+  if (file.size > MAX_UPLOAD_BYTES[kind]) {
+    return `This file is ${formatBytes(file.size)}; ${contentKindLabels[kind].toLowerCase()} uploads can be up to ${formatBytes(MAX_UPLOAD_BYTES[kind])}.`;
+  }
+  if (file.size === 0) return 'This file is empty.';
+  return null;
+}
+
+/** queued → processing → ready | failed; the badge styles of the spec map onto them. */
+export const contentStatuses = ['queued', 'processing', 'ready', 'failed'] as const;
+export type ContentStatus = (typeof contentStatuses)[number];
+export const contentStatusBadge: Record<ContentStatus, 'info' | 'warning' | 'success' | 'error'> = {
+  queued: 'info',
+  processing: 'warning',
+  ready: 'success',
+  failed: 'error',
+};
+
+/** upload: a file; form: a contact added by hand; note: text written in the app. */
+export const contentSources = ['upload', 'form', 'note'] as const;
+export type ContentSource = (typeof contentSources)[number];
+
+/** Contact form template (spec §3): field, label, type, required. */
+export const contactFields = [
+  { name: 'name', label: 'Name', type: 'text', required: true },
+  { name: 'email', label: 'Email', type: 'email', required: true },
+  { name: 'contact_number', label: 'Contact number', type: 'phone', required: true },
+  { name: 'occupation', label: 'Occupation', type: 'text', required: true },
+  { name: 'company_name', label: 'Company name', type: 'text', required: false },
+  { name: 'address', label: 'Address', type: 'text', required: true },
+  { name: 'about', label: 'About', type: 'textarea', required: true },
+] as const;
+export type ContactFieldName = (typeof contactFields)[number]['name'];
+
+/** A phone number: digits with an optional leading +, spaces, dashes, dots and brackets; 7 to 15 digits. */
+export const PHONE_PATTERN = /^\+?[0-9 ()./-]{7,24}$/;
+const phoneDigits = (v: string) => v.replace(/\D/g, '').length;
+
+function phoneField(label: string) {
+  return requiredText(label, { max: 24 }).refine(
+    (v) => PHONE_PATTERN.test(v) && phoneDigits(v) >= 7 && phoneDigits(v) <= 15,
+    messages.invalid(label, 'phone number'),
+  );
+}
+
+/** POST spaces/{id}/contents/contacts/ — the contact form (spec §3). */
+export const contactBody = z.object({
+  name: requiredText('Name', { max: 120 }),
+  email: emailField('Email'),
+  contact_number: phoneField('Contact number'),
+  occupation: requiredText('Occupation', { max: 120 }),
+  company_name: optionalText('Company name', { max: 120 }),
+  address: requiredText('Address', { max: 300 }),
+  about: requiredParagraph('About', { max: 2000 }),
+});
+export type ContactBody = z.input<typeof contactBody>;
+export type Contact = z.output<typeof contactBody>;
+
+export const NOTE_BODY_MAX = 100_000;
+/** POST spaces/{id}/contents/notes/ and PATCH spaces/{id}/contents/{content_id}/note/ — a note written in the app. */
+export const noteBody = z.object({
+  title: requiredText('Title', { max: 200 }),
+  body: optionalText('Note', { max: NOTE_BODY_MAX }).transform((v) => v ?? ''),
+});
+export type NoteBody = z.input<typeof noteBody>;
+
+/** PATCH spaces/{id}/contents/{content_id}/ — rename. */
+export const renameContentBody = z.object({ name: requiredText('Name', { max: 200 }) });
+export type RenameContentBody = z.input<typeof renameContentBody>;
+
+export const contentSorts = ['newest', 'oldest', 'name', 'size'] as const;
+export type ContentSort = (typeof contentSorts)[number];
+
+/** GET spaces/{id}/contents/?page&page_size&kind&status&sort&search (search matches the name). */
+export const contentListQuery = pageQuery.extend({
+  kind: z.enum(contentKinds).optional(),
+  status: z.enum(contentStatuses).optional(),
+  sort: z.enum(contentSorts).default('newest'),
+  search: searchField(100),
+});
+export type ContentListFilters = Omit<z.input<typeof contentListQuery>, 'page' | 'page_size'>;
+
+/** POST spaces/{id}/contents/?kind= — multipart, one part named `file`. */
+export const uploadQuery = z.object({ kind: z.enum(contentKinds, { error: 'Please choose what kind of content this is' }) });
+
+export const contentParams = z.object({ id: z.string(), content_id: z.string() });
+export const attachmentParams = contentParams.extend({ index: z.coerce.number().int().min(0).max(999) });
+
+/** What processing learnt, by kind. Every field is optional: a failed or queued item has none. */
+export const contentDetailsSchema = z.object({
+  /** document, email, note: characters of extracted text. */
+  characters: z.number().int().optional(),
+  /** document (pdf): pages. */
+  pages: z.number().int().optional(),
+  /** table, contact: the parsed columns and how many rows. */
+  columns: z.array(z.object({ name: z.string(), type: z.enum(['text', 'number', 'date', 'boolean', 'email', 'phone', 'url']) })).optional(),
+  row_count: z.number().int().optional(),
+  /** contact added by hand. */
+  contact: z.record(z.string(), z.string()).optional(),
+  /** image. */
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  /** image: a thumbnail and a rendered preview (webp) exist; formats the renderer cannot read have none. */
+  has_thumbnail: z.boolean().optional(),
+  /** media. */
+  duration_seconds: z.number().optional(),
+  container: z.string().optional(),
+  codec: z.string().optional(),
+  /** Whether browsers can play or show the original inline (mp4, webm, mp3, png…). */
+  playable: z.boolean().optional(),
+  /** email. */
+  email: z
+    .object({
+      subject: z.string(),
+      from: z.string(),
+      to: z.string(),
+      cc: z.string(),
+      date: z.string().nullable(),
+      attachments: z.array(z.object({ index: z.number().int(), name: z.string(), size_bytes: z.number().int(), mime_type: z.string() })),
+    })
+    .optional(),
+});
+export type ContentDetails = z.infer<typeof contentDetailsSchema>;
+
+/**
+ * Addresses of a content item's files. They carry a short-lived signature
+ * (an <img> or <video> cannot send the Authorization header), bound to the
+ * caller's session: signing out ends them.
+ */
+export const contentUrlsSchema = z.object({
+  /** The original, shown inline when that is safe (images as a rendered copy), else downloaded. */
+  view: z.string().nullable(),
+  download: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+});
+
+export const contentItemSchema = z.object({
+  id: z.string(),
+  space_id: z.string(),
+  kind: z.enum(contentKinds),
+  source: z.enum(contentSources),
+  name: z.string(),
+  extension: z.string().nullable(),
+  mime_type: z.string().nullable(),
+  size_bytes: z.number().int(),
+  status: z.enum(contentStatuses),
+  /** Why processing failed, in words a person can act on. */
+  failure_reason: z.string().nullable(),
+  details: contentDetailsSchema,
+  urls: contentUrlsSchema,
+  created_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ContentItem = z.infer<typeof contentItemSchema>;
+
+export const TEXT_PAGE_CHARACTERS = 20_000;
+/** GET spaces/{id}/contents/{content_id}/text/?page — the extracted text, a page at a time. */
+export const textPageQuery = z.object({ page: z.coerce.number().int().min(1).default(1) });
+export const textPageSchema = z.object({
+  text: z.string(),
+  page: z.number().int(),
+  page_count: z.number().int(),
+  characters: z.number().int(),
+});
+export type TextPage = z.infer<typeof textPageSchema>;
+
+/** GET spaces/{id}/contents/{content_id}/rows/?page&page_size — parsed rows, cells in column order. */
+export const contentRowSchema = z.object({
+  index: z.number().int(),
+  cells: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+export type ContentRow = z.infer<typeof contentRowSchema>;
+
+/** GET spaces/{id}/contents/{content_id}/email/ — the parsed message; html is sanitised and meant for a sandboxed frame. */
+export const emailViewSchema = z.object({
+  subject: z.string(),
+  from: z.string(),
+  to: z.string(),
+  cc: z.string(),
+  date: z.string().nullable(),
+  text: z.string(),
+  html: z.string().nullable(),
+  attachments: z.array(
+    z.object({ index: z.number().int(), name: z.string(), size_bytes: z.number().int(), mime_type: z.string(), download: z.string() }),
+  ),
+});
+export type EmailView = z.infer<typeof emailViewSchema>;
+
+/** GET files/{content_id}/{variant}/?expires&signature — the signed file addresses. */
+export const fileVariants = ['original', 'thumbnail', 'preview'] as const;
+export type FileVariant = (typeof fileVariants)[number];
+export const signedFileQuery = z.object({
+  expires: z.coerce.number().int(),
+  session: z.string(),
+  signature: z.string(),
+  download: z.enum(['1']).optional(),
+});

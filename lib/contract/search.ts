@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { searchField } from '../validation/fields';
+import { contentItemSchema, contentKinds } from './contents';
+import { pageQuery } from './envelope';
+
+export const SEARCH_QUERY_MAX = 200;
+
+/**
+ * GET search/?q&kind&space_id&page&page_size — full-text search over every
+ * space the caller may read in the active hub (or one space with space_id).
+ */
+export const searchQuery = pageQuery.extend({
+  q: searchField(SEARCH_QUERY_MAX, 'Search').refine((v) => v !== undefined, 'Please enter what to search for'),
+  kind: z.enum(contentKinds).optional(),
+  space_id: z.string().optional(),
+});
+export type SearchFilters = Omit<z.input<typeof searchQuery>, 'page' | 'page_size'>;
+
+/** A piece of a snippet; `match` pieces are what the search found (shown highlighted). */
+export const snippetPartSchema = z.object({ text: z.string(), match: z.boolean() });
+export type SnippetPart = z.infer<typeof snippetPartSchema>;
+
+export const searchResultSchema = z.object({
+  content: contentItemSchema,
+  space: z.object({ id: z.string(), name: z.string() }),
+  rank: z.number(),
+  /** Text around the best match, split so the client never renders HTML from it. */
+  snippet: z.array(snippetPartSchema),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;

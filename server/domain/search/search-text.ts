@@ -1,0 +1,41 @@
+/**
+ * How text is prepared for PostgreSQL full-text search, for documents and
+ * queries alike (so both sides always agree):
+ *
+ * - Accented Latin (and Greek, Cyrillic…): compatibility-decomposed and its
+ *   combining marks dropped, so "Café", "cafe" and "CAFÉ" are one word; then
+ *   the 'english' configuration stems English words ("meetings" → "meet").
+ * - CJK (Han, Kana, Hangul) has no spaces between words, and PostgreSQL's
+ *   parser would keep a whole sentence as one token. Each run is indexed as
+ *   overlapping pairs of characters (the bigram scheme of common CJK
+ *   analysers): "東京都庁" → "東京 京都 都庁". A query goes through the same
+ *   step, so "京都" finds it, and a longer query must match all its pairs.
+ */
+const COMBINING_MARKS = /\p{M}+/gu;
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+
+export const SEARCH_CONFIG = 'english';
+/** Characters of a document's text that go into its index (PostgreSQL caps one tsvector at 1 MB). */
+export const INDEXED_TEXT_MAX = 300_000;
+
+function bigrams(run: string): string {
+  const chars = Array.from(run);
+  if (chars.length <= 1) return run;
+  const pairs: string[] = [];
+  for (let i = 0; i < chars.length - 1; i += 1) pairs.push(chars.slice(i, i + 2).join(''));
+  return pairs.join(' ');
+}
+
+/** Folds accents and case, and splits CJK into bigrams; the result is what to_tsvector / websearch_to_tsquery read. */
+export function searchableText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(COMBINING_MARKS, '')
+    .toLowerCase()
+    .replace(CJK_RUN, (run) => ` ${bigrams(run)} `);
+}
+
+/** Folds one character or word the same way, without the CJK step (used to find matches for snippets). */
+export function foldForMatching(text: string): string {
+  return text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase();
+}

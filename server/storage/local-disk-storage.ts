@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ByteRange, ObjectInfo, Storage, StoredObject } from './storage';
+
+/** Keys are made by the server; anything else is refused before it can touch a path. */
+const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*$/;
+const KEY_MAX = 200;
+
+export function assertStorageKey(key: string): void {
+  if (key.length > KEY_MAX || !KEY_PATTERN.test(key)) throw new Error(`invalid storage key "${key.slice(0, 40)}"`);
+}
+
+/**
+ * Files on local disk: `<root>/objects/<first two characters>/<key>`. Writes
+ * go to `<root>/tmp/` first, are flushed to disk, then renamed into place, so
+ * an object is either complete or absent even if the process dies mid-write.
+ * Leftovers in tmp/ are removed when the store opens.
+ */
+export async function createLocalDiskStorage(root: string): Promise<Storage> {
+  const objectsDir = path.join(root, 'objects');
+  const tmpDir = path.join(root, 'tmp');
+  await rm(tmpDir, { recursive: true, force: true });
+  await mkdir(tmpDir, { recursive: true });
+  await mkdir(objectsDir, { recursive: true });
+
+  const pathOf = (key: string) => {
+    assertStorageKey(key);
+    return path.join(objectsDir, key.slice(0, 2), key);
+  };
+
+  return {
+    async write(key: string, source: Readable): Promise<StoredObject> {
+      const finalPath = pathOf(key);
+      const tmpPath = path.join(tmpDir, `${randomUUID()}.part`);
+      try {
+        await pipeline(source, createWriteStream(tmpPath, { flags: 'wx', mode: 0o600 }));
+        const handle = await open(tmpPath, 'r');
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await mkdir(path.dirname(finalPath), { recursive: true });
+        await rename(tmpPath, finalPath);
+        return { key, size: (await stat(finalPath)).size };
+      } catch (error) {
+        source.destroy();
+        await rm(tmpPath, { force: true });
+        throw error;
+      }
+    },
+
+    async read(key: string, range?: ByteRange): Promise<Readable | null> {
+      const filePath = pathOf(key);
+      try {
+        await stat(filePath);
+      } catch {
+        return null;
+      }
+      return createReadStream(filePath, range ? { start: range.start, end: range.end } : undefined);
+    },
+
+    async stat(key: string): Promise<ObjectInfo | null> {
+      try {
+        return { key, size: (await stat(pathOf(key))).size };
+      } catch {
+        return null;
+      }
+    },
+
+    async delete(key: string): Promise<void> {
+      await rm(pathOf(key), { force: true });
+    },
+
+    localPath: (key: string) => pathOf(key),
+
+    async *list(): AsyncIterable<ObjectInfo> {
+      for (const shard of await readdir(objectsDir)) {
+        const shardDir = path.join(objectsDir, shard);
+        for (const name of await readdir(shardDir).catch(() => [] as string[])) {
+          const info = await stat(path.join(shardDir, name)).catch(() => null);
+          if (info?.isFile()) yield { key: name, size: info.size };
+        }
+      }
+    },
+  };
+}
