@@ -10,6 +10,9 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { createMailer } from './mail/mailer';
+import { createLocalDiskStorage } from './storage/local-disk-storage';
+import { reconcileStorage } from './storage/reconcile-storage';
+import { startContentProcessing } from './processing/start-content-processing';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const API_PREFIX = '/api/v1';
@@ -78,11 +81,20 @@ export async function startConvene(opts: StartOptions = {}): Promise<Convene> {
     opened.push(() => web.close());
     const handleWeb = web.getRequestHandler();
 
+    const storage = await createLocalDiskStorage(config.uploadsDir);
+    // Before any request: an object written just before its row would otherwise look unowned.
+    await reconcileStorage({ db: database.db, storage, logger: log });
+    const processing = startContentProcessing({ db: database.db, storage, config, logger: log });
+    // Closed in reverse order: stops after the app and before the database; running jobs go back to the queue.
+    opened.push(() => processing.stop());
+
     const upgraded = new Set<Duplex>();
     const app = await buildApp({
       config,
       db: database.db,
       mailer,
+      storage,
+      processing,
       logger: { level: config.logLevel },
       serverFactory: (handleApi) => {
         const server = createServer((req: IncomingMessage, res: ServerResponse) => {

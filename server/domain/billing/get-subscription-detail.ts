@@ -1,6 +1,7 @@
 import type { Database } from '../../db/connect';
 import type { Subscription } from '../../../lib/contract/subscription';
 import type { OrganizationRow } from '../../types';
+import { getStorageUsage } from '../contents/get-storage-usage';
 import { countMembers } from '../organizations/present-organization';
 import { countActiveSpaces } from './count-active-spaces';
 import { getSubscription } from './get-subscription';
@@ -8,10 +9,11 @@ import { getSubscription } from './get-subscription';
 /** The `wallet/subscription-detail/` view: the hub's plan, its limits and what the hub uses of them. */
 export async function getSubscriptionDetail(opts: { db: Database; organization: OrganizationRow }): Promise<Subscription> {
   const organizationId = opts.organization.id;
-  const [subscription, members, spaces] = await Promise.all([
+  const [subscription, members, spaces, storageBytes] = await Promise.all([
     getSubscription(opts),
     countMembers({ db: opts.db, organizationId }),
     countActiveSpaces({ db: opts.db, organizationId }),
+    getStorageUsage({ db: opts.db, organizationId }),
   ]);
   const { plan } = subscription;
   return {
@@ -20,7 +22,6 @@ export async function getSubscriptionDetail(opts: { db: Database; organization: 
     currency: subscription.currency,
     started_at: subscription.startedAt.toISOString(),
     limits: plan.limits,
-    // Files arrive with a later feature; until then a hub stores nothing.
-    usage: { members, spaces, storage_bytes: 0 },
+    usage: { members, spaces, storage_bytes: storageBytes },
   };
 }

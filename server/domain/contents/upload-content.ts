@@ -1,0 +1,221 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { contents, organizations } from '../../db/schema';
+import {
+  MAX_UPLOAD_BYTES, extensionOf, formatBytes, isAllowedExtension, uploadProblem, type ContentItem, type ContentKind,
+} from '../../../lib/contract/contents';
+import { AppError, fieldError } from '../../lib/errors';
+import { assertNotArchived, authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
+import type { Storage } from '../../storage/storage';
+import type { OrganizationRow, ProcessingQueue } from '../../types';
+import { getSubscription } from '../billing/get-subscription';
+import { findVisibleSpace } from '../spaces/find-visible-space';
+import { presentContent, selectContentViews, type ContentPresenter } from './content-view';
+import { SNIFF_BYTES, detectFileType } from './detect-file-type';
+import { getStorageUsage } from './get-storage-usage';
+import { sanitizeFileName } from './sanitize-file-name';
+
+/** The file part of an upload, as it arrives. */
+export interface IncomingFile {
+  /** The name the client gave it: shown to people, never used as a path. */
+  fileName: string;
+  stream: Readable;
+}
+
+/** What a multipart body may add around the file: boundaries, part headers, the file name. */
+export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+
+/**
+ * A file uploadProblem refuses, with its sentence (the web app shows the same
+ * one before sending): 415 for the type, 413 for the size, 400 when empty.
+ */
+function refusal(kind: ContentKind, file: { name: string; size: number }): AppError {
+  const problem = uploadProblem(kind, file)!;
+  if (!isAllowedExtension(kind, file.name)) return new AppError(415, 'unsupported_file_type', problem);
+  if (file.size > MAX_UPLOAD_BYTES[kind]) return new AppError(413, 'file_too_large', problem);
+  return fieldError('file', problem);
+}
+
+const contentMismatch = (extension: string) =>
+  new AppError(
+    415,
+    'file_content_mismatch',
+    `This file's contents are not what its .${extension} extension says. Please upload the original file, or choose the kind that fits it.`,
+  );
+
+const interrupted = () => new AppError(400, 'validation_error', 'The upload did not arrive completely. Please try again.');
+
+/**
+ * Refuses an upload that would take the hub past its plan's storage (HTTP
+ * 422, code storage_quota). Inside a transaction that has locked the hub row
+ * it is exact even with uploads finishing at the same moment.
+ */
+async function assertStorageRoom(opts: { db: Database; organization: OrganizationRow; adding: number }): Promise<void> {
+  const { plan } = await getSubscription(opts);
+  const used = await getStorageUsage({ db: opts.db, organizationId: opts.organization.id });
+  const limit = plan.limits.storage_bytes;
+  if (used + opts.adding > limit) {
+    throw new AppError(
+      422,
+      'storage_quota',
+      `This file does not fit in the hub's storage: ${formatBytes(used)} of the ${plan.name} plan's ${formatBytes(limit)} is in use. Delete files you no longer need, or ask the hub owner to upgrade the plan.`,
+    );
+  }
+}
+
+/**
+ * Watches the file on its way to storage: checks its first bytes against its
+ * extension before any of it is written, stops it once it passes the size
+ * limit, and counts and hashes it, all without holding more than the first
+ * SNIFF_BYTES in memory.
+ */
+class UploadInspector extends Transform {
+  size = 0;
+  mimeType: string | null = null;
+  sha256: string | null = null;
+  private readonly hash = createHash('sha256');
+  private head: Buffer[] | null = [];
+
+  constructor(private readonly opts: { extension: string; maxBytes: number; tooLarge: () => AppError; empty: () => AppError }) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.size > this.opts.maxBytes) return callback(this.opts.tooLarge());
+    this.hash.update(chunk);
+    if (!this.head) return callback(null, chunk);
+    this.head.push(chunk);
+    if (this.size < SNIFF_BYTES) return callback();
+    this.releaseHead(false, callback);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (this.size === 0) return callback(this.opts.empty());
+    this.sha256 = this.hash.digest('hex');
+    if (!this.head) return callback();
+    this.releaseHead(true, callback);
+  }
+
+  /** Lets the held-back first bytes through once they are known to be what the extension says. */
+  private releaseHead(complete: boolean, callback: TransformCallback): void {
+    const head = Buffer.concat(this.head ?? []);
+    this.head = null;
+    detectFileType({ extension: this.opts.extension, head, complete }).then(
+      (mimeType) => {
+        if (!mimeType) return callback(contentMismatch(this.opts.extension));
+        this.mimeType = mimeType;
+        callback(null, head);
+      },
+      (error: Error) => callback(error),
+    );
+  }
+}
+
+/**
+ * Streams the upload into storage through an UploadInspector. When the
+ * inspector failed, the fault is the client's (refused content, a cut
+ * connection); when only the write failed, it is the server's.
+ */
+async function storeFile(opts: { storage: Storage; key: string; source: Readable; inspector: UploadInspector }): Promise<void> {
+  // Both settle before anything is decided, so no write is still running when the caller cleans up.
+  const [, stored] = await Promise.allSettled([
+    pipeline(opts.source, opts.inspector),
+    opts.storage.write(opts.key, opts.inspector),
+  ]);
+  const clientFault = opts.inspector.errored;
+  if (clientFault) throw clientFault instanceof AppError ? clientFault : interrupted();
+  if (stored.status === 'rejected') throw stored.reason;
+}
+
+/**
+ * Adds an uploaded file to a space: it is stored under a new content id
+ * (never the client's name), checked on the way in, and recorded as queued
+ * for processing. Space, permission, type and size are checked before the
+ * body is read; storage is checked before (from Content-Length) and again
+ * when the item is recorded. Whatever fails, no stored object is left.
+ */
+export async function uploadContent(opts: {
+  db: Database;
+  storage: Storage;
+  processing?: ProcessingQueue;
+  viewer: SpaceViewer;
+  organization: OrganizationRow;
+  spaceId: string;
+  kind: ContentKind;
+  /** The request's Content-Length; null when the client streams without one. */
+  declaredBytes: number | null;
+  /** Reads the request up to its file part; null when there is none. The stream may deliver at most `limit` bytes. */
+  receiveFile: (limit: number) => Promise<IncomingFile | null>;
+  presenter: ContentPresenter;
+}): Promise<ContentItem> {
+  const { db, storage, viewer, organization, kind } = opts;
+  const access = await findVisibleSpace({ db, viewer, spaceId: opts.spaceId });
+  authorizeInSpace(access, 'add_content');
+  assertNotArchived(access.space);
+
+  const maxBytes = MAX_UPLOAD_BYTES[kind];
+  // One byte over the limit reaches the inspector, which refuses the file; the parser would only cut it short.
+  const file = await opts.receiveFile(maxBytes + 1);
+  if (!file) throw fieldError('file', 'Please choose a file to upload.');
+  const name = sanitizeFileName(file.fileName);
+  const extension = extensionOf(name);
+  try {
+    if (!isAllowedExtension(kind, name)) throw refusal(kind, { name, size: 0 });
+    // The least the file can weigh, from the request's size: enough to refuse what certainly does not fit before reading it.
+    const leastBytes = Math.max(0, (opts.declaredBytes ?? 0) - MULTIPART_OVERHEAD_BYTES);
+    if (leastBytes > maxBytes) throw refusal(kind, { name, size: leastBytes });
+    await assertStorageRoom({ db, organization, adding: leastBytes });
+  } catch (error) {
+    // Unread, the file would hold the request open; the caller decides what happens to the rest of the body.
+    file.stream.destroy();
+    throw error;
+  }
+
+  const id = randomUUID();
+  const inspector = new UploadInspector({
+    extension,
+    maxBytes,
+    tooLarge: () => refusal(kind, { name, size: Math.max(opts.declaredBytes ?? 0, maxBytes + 1) }),
+    empty: () => refusal(kind, { name, size: 0 }),
+  });
+  await storeFile({ storage, key: id, source: file.stream, inspector });
+
+  try {
+    await db.transaction(async (tx) => {
+      // Space first, then hub: the order restoring a space takes them in, so the two cannot deadlock.
+      const current = await findVisibleSpace({ db: tx, viewer, spaceId: opts.spaceId });
+      authorizeInSpace(current, 'add_content');
+      assertNotArchived(current.space);
+      await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organization.id)).for('update');
+      await assertStorageRoom({ db: tx, organization, adding: inspector.size });
+      await tx.insert(contents).values({
+        id,
+        organizationId: organization.id,
+        spaceId: current.space.id,
+        kind,
+        source: 'upload',
+        name,
+        extension,
+        mimeType: inspector.mimeType,
+        sizeBytes: inspector.size,
+        sha256: inspector.sha256,
+        storageKey: id,
+        status: 'queued',
+        createdBy: viewer.userId,
+      });
+    });
+  } catch (error) {
+    await storage.delete(id);
+    throw error;
+  }
+  opts.processing?.notify();
+
+  const [row] = await selectContentViews(db)
+    .where(and(eq(contents.organizationId, organization.id), eq(contents.id, id)))
+    .limit(1);
+  return presentContent(row!, opts.presenter);
+}

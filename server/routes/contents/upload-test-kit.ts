@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { eq } from 'drizzle-orm';
+import { contents } from '../../db/schema';
+import type { ContentKind } from '../../../lib/contract/contents';
+import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { ApiResponse, TestServer } from '../../test/harness';
+import { as, type ErrorBody, type Person } from '../spaces/space-test-kit';
+import type { ItemBody } from './content-test-kit';
+
+/*
+ * Uploading through the real endpoint, and looking at what the store holds
+ * afterwards, for the upload suites.
+ */
+
+export type UploadBody = ItemBody & ErrorBody;
+
+export interface UploadFile {
+  name: string;
+  data: Buffer | string;
+  /** The type the client claims; the server never trusts it. */
+  type?: string;
+}
+
+export const uploadPath = (spaceId: string, kind: ContentKind | string) => `spaces/${spaceId}/contents/?kind=${kind}`;
+
+/** Uploads one file the way a browser does (FormData, part "file"). */
+export function upload(
+  server: TestServer,
+  who: { person: Person; hub: MyOrganization; spaceId: string },
+  kind: ContentKind | string,
+  file: UploadFile,
+): Promise<ApiResponse<UploadBody>> {
+  const form = new FormData();
+  // A copy in a plain ArrayBuffer, which is what Blob takes.
+  const bytes = typeof file.data === 'string' ? file.data : new Uint8Array(file.data);
+  form.append('file', new Blob([bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
+  return server.request<UploadBody>('POST', uploadPath(who.spaceId, kind), as(who.person, who.hub, { form }));
+}
+
+export const BOUNDARY = 'upload-test-boundary-7f3a';
+
+/** The opening of a part: boundary and headers, up to where its bytes start. */
+export const partHead = (part: { field?: string; filename?: string }) =>
+  Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.field ?? 'file'}"`
+      + `${part.filename === undefined ? '' : `; filename="${part.filename}"`}\r\n`
+      + 'Content-Type: application/octet-stream\r\n\r\n',
+    'utf8',
+  );
+
+/** A multipart body written byte for byte, for names and shapes FormData would not send. */
+export function multipartBody(parts: Array<{ field?: string; filename?: string; data: Buffer | string }>): Buffer {
+  return Buffer.concat([
+    ...parts.flatMap((part) => [partHead(part), Buffer.from(part.data), Buffer.from('\r\n')]),
+    Buffer.from(`--${BOUNDARY}--\r\n`),
+  ]);
+}
+
+/**
+ * Starts an upload that announces `contentLength` bytes but sends only
+ * `sent`; the rest never comes unless the test writes it. `response` is the
+ * answer, or null when the connection ends without one.
+ */
+export function startPartialUpload(
+  server: TestServer,
+  who: { person: Person; hub: MyOrganization; spaceId: string },
+  kind: ContentKind | string,
+  opts: { contentLength: number; sent: Buffer },
+) {
+  const url = new URL(`${server.url}/api/v1/${uploadPath(who.spaceId, kind)}`);
+  const request = http.request({
+    host: url.hostname,
+    port: url.port,
+    path: `${url.pathname}${url.search}`,
+    method: 'POST',
+    headers: {
+      Authorization: `JWT ${who.person.token}`,
+      'Org-Handle': who.hub.domain_handle,
+      'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+      'Content-Length': String(opts.contentLength),
+    },
+  });
+  const response = new Promise<{ status: number; body: UploadBody } | null>((resolve) => {
+    request.on('response', (res) => {
+      let raw = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => { raw += chunk; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(raw) as UploadBody }));
+      res.on('error', () => resolve(null));
+    });
+    request.on('error', () => resolve(null));
+    request.on('close', () => resolve(null));
+  });
+  request.write(opts.sent);
+  return { request, response };
+}
+
+/** Posts a raw body (a Buffer gets a Content-Length; a stream goes chunked, with none). */
+export async function sendRaw(
+  server: TestServer,
+  who: { person: Person; hub: MyOrganization; spaceId: string },
+  kind: ContentKind | string,
+  body: Buffer | ReadableStream<Uint8Array>,
+  contentType = `multipart/form-data; boundary=${BOUNDARY}`,
+): Promise<{ status: number; body: UploadBody }> {
+  const response = await fetch(`${server.url}/api/v1/${uploadPath(who.spaceId, kind)}`, {
+    method: 'POST',
+    headers: { Authorization: `JWT ${who.person.token}`, 'Org-Handle': who.hub.domain_handle, 'Content-Type': contentType },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+  const raw = await response.text();
+  return { status: response.status, body: (raw ? JSON.parse(raw) : null) as UploadBody };
+}
+
+/** A body delivered in pieces without a Content-Length (chunked). */
+export function chunkedBody(pieces: Buffer[]): ReadableStream<Uint8Array> {
+  const queue = [...pieces];
+  return new ReadableStream({
+    pull(controller) {
+      const next = queue.shift();
+      if (next) controller.enqueue(next);
+      else controller.close();
+    },
+  });
+}
+
+export const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+export async function storedKeys(server: TestServer): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of server.storage.list()) keys.push(object.key);
+  return keys.sort();
+}
+
+/** Files of writes still in progress (or left behind by one that was not cleaned up). */
+export const tmpEntries = (server: TestServer) => readdir(path.join(server.config.uploadsDir, 'tmp'));
+
+export async function readStored(server: TestServer, key: string): Promise<Buffer> {
+  const stream = await server.storage.read(key);
+  if (!stream) throw new Error(`nothing stored under ${key}`);
+  return buffer(stream);
+}
+
+export const rowsOfSpace = (server: TestServer, spaceId: string) =>
+  server.db.select().from(contents).where(eq(contents.spaceId, spaceId));
