@@ -1,0 +1,95 @@
+// libvips must stay loaded for the whole process: loaded first by a worker
+// thread, it would be unloaded when that thread ends while others use it.
+import 'sharp';
+import type { ProcessingQueue } from '../types';
+import { claimNextContent, type ClaimedContent } from './claim-next-content';
+import { processContent, type ProcessingDeps } from './process-content';
+import { recoverStaleContents } from './recover-stale-contents';
+
+export interface ContentProcessing extends ProcessingQueue {
+  /** Stops taking work, stops running jobs (their items go back to the queue) and waits for them. */
+  stop(): Promise<void>;
+}
+
+const POLL_MS = 1_000;
+const RECOVER_EVERY_MS = 60_000;
+/** Beyond the job's own time limit: the time its results may take to save. */
+const SAVE_MARGIN_MS = 60_000;
+
+/**
+ * Processes queued uploads in the background: up to processingConcurrency
+ * jobs at once, each in a worker thread. Work is found by polling the
+ * database every second and whenever notify() says something was queued,
+ * so any number of nodes can share one queue. On start, and every minute,
+ * items a dead node left half-done are put back.
+ */
+export function startContentProcessing(deps: ProcessingDeps): ContentProcessing {
+  const { db, config, logger } = deps;
+  const running = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  let stopped = false;
+  let filling: Promise<void> | null = null;
+  let wanted = false;
+
+  const run = (item: ClaimedContent) => {
+    const abort = new AbortController();
+    const done = processContent({ ...deps, item, signal: abort.signal })
+      .catch((error: unknown) => logger.error({ err: error, contentId: item.id }, 'content processing failed'))
+      .finally(() => {
+        running.delete(item.id);
+        fill();
+      });
+    running.set(item.id, { abort, done });
+  };
+
+  /** Claims items while there is room, and again while more work was announced meanwhile. */
+  async function claimWhileRoom() {
+    while (wanted && !stopped) {
+      wanted = false;
+      while (!stopped && running.size < config.processingConcurrency) {
+        const item = await claimNextContent(db).catch((error: unknown) => {
+          logger.warn({ err: error }, 'could not look for queued content');
+          return null;
+        });
+        if (!item) break;
+        run(item);
+      }
+    }
+  }
+
+  function fill() {
+    if (stopped) return;
+    wanted = true;
+    if (filling) return;
+    filling = claimWhileRoom().finally(() => {
+      filling = null;
+      // Announced after the last look but before this ran: look again.
+      if (wanted) fill();
+    });
+  }
+
+  const recover = () =>
+    recoverStaleContents({ db, staleAfterMs: config.processingTimeoutMs + SAVE_MARGIN_MS })
+      .then(({ requeued, failed }) => {
+        if (requeued + failed > 0) logger.info({ requeued, failed }, 'recovered content left processing by a stopped node');
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not recover stale content'));
+
+  const started = recover().then(fill);
+  const poll = setInterval(fill, POLL_MS);
+  const recovery = setInterval(() => void recover().then(fill), RECOVER_EVERY_MS);
+  poll.unref();
+  recovery.unref();
+
+  return {
+    notify: fill,
+    async stop() {
+      stopped = true;
+      clearInterval(poll);
+      clearInterval(recovery);
+      await started;
+      await filling;
+      for (const job of running.values()) job.abort.abort();
+      await Promise.all([...running.values()].map((job) => job.done));
+    },
+  };
+}
