@@ -3,7 +3,7 @@ import { spaces } from '../../db/schema';
 import type { Role } from '../../../lib/contract/settings';
 import { uniqueEmail, type TestServer } from '../harness';
 import { uniqueHandle } from '../fixtures';
-import type { HubFixture, SpaceFixture } from './world';
+import type { HubFixture, SpaceContents, SpaceFixture } from './world';
 
 /**
  * Routes anyone may call without signing in. Each is here on purpose; a
@@ -20,6 +20,9 @@ export const publicRoutes: Record<string, string> = {
   'POST auth/password/forgot/': 'mails a reset link; answers the same whether the address exists or not',
   'POST auth/password/reset/': 'the reset link: its single-use token is the credential',
   'GET invitations/:token/': 'what an emailed invitation offers: the unguessable token is the credential',
+  // Covered route by route in server/routes/files/files.test.ts.
+  'GET files/:content_id/:variant/': "a content item's file: the signed address is the credential, checked against its session and the reader's access",
+  'GET files/:content_id/attachments/:index/': "an email's attachment: the signed address is the credential, checked like the files above",
 };
 
 export interface CaseTarget {
@@ -33,6 +36,8 @@ export interface CaseRequest {
   /** Relative to /api/v1/. */
   path: string;
   body?: unknown;
+  /** A multipart body instead (uploads); a factory, as a FormData is sent only once. */
+  form?: () => FormData;
 }
 
 interface BaseCase {
@@ -77,6 +82,15 @@ export type MatrixCase = AccountCase | HubCase | SpaceCase;
 
 const hubPath = (target: CaseTarget, rest = '') => `organizations/${target.hub.handle}/${rest}`;
 const spacePath = (target: CaseTarget, rest = '') => `spaces/${target.space.id}/${rest}`;
+/** An item of the space the case names, of the shape the route reads. */
+const contentPath = (target: CaseTarget, shape: keyof SpaceContents, rest = '') =>
+  spacePath(target, `contents/${target.space.contents[shape].id}/${rest}`);
+
+function textFile(): FormData {
+  const form = new FormData();
+  form.append('file', new Blob(['Minutes of the weekly meeting.'], { type: 'text/plain' }), 'minutes.txt');
+  return form;
+}
 
 async function archiveSpaces(server: TestServer, hub: HubFixture) {
   const ids = Object.values(hub.spaces).map((space) => space.id);
@@ -179,4 +193,44 @@ export const matrixCases: MatrixCase[] = [
     route: 'DELETE spaces/:id/invitations/:invitation_id/', scope: 'space', minimum: 'editor',
     request: (t) => ({ path: spacePath(t, `invitations/${t.hub.spaceInvitation.id}/`) }),
   },
+
+  // Contents of a space of hub A: the space and the item both come from the path.
+  {
+    route: 'GET spaces/:id/contents/', scope: 'space', minimum: 'viewer',
+    request: (t) => ({ path: spacePath(t, 'contents/?search=document&sort=name&kind=document&status=ready') }),
+  },
+  {
+    route: 'POST spaces/:id/contents/', scope: 'space', minimum: 'editor',
+    request: (t) => ({ path: spacePath(t, 'contents/?kind=document'), form: textFile }),
+  },
+  { route: 'GET spaces/:id/contents/:content_id/', scope: 'space', minimum: 'viewer', request: (t) => ({ path: contentPath(t, 'document') }) },
+  {
+    route: 'PATCH spaces/:id/contents/:content_id/', scope: 'space', minimum: 'editor',
+    request: (t) => ({ path: contentPath(t, 'document'), body: { name: 'Renamed item' } }),
+  },
+  { route: 'DELETE spaces/:id/contents/:content_id/', scope: 'space', minimum: 'editor', request: (t) => ({ path: contentPath(t, 'document') }) },
+  { route: 'GET spaces/:id/contents/:content_id/text/', scope: 'space', minimum: 'viewer', request: (t) => ({ path: contentPath(t, 'document', 'text/?page=1') }) },
+  { route: 'GET spaces/:id/contents/:content_id/rows/', scope: 'space', minimum: 'viewer', request: (t) => ({ path: contentPath(t, 'table', 'rows/?page_size=5') }) },
+  { route: 'GET spaces/:id/contents/:content_id/email/', scope: 'space', minimum: 'viewer', request: (t) => ({ path: contentPath(t, 'email', 'email/') }) },
+  {
+    route: 'POST spaces/:id/contents/contacts/', scope: 'space', minimum: 'editor',
+    request: (t) => ({
+      path: spacePath(t, 'contents/contacts/'),
+      body: {
+        name: 'Ada Lovelace', email: 'ada@example.com', contact_number: '+44 20 7946 0000', occupation: 'Mathematician',
+        address: '12 St James Square, London', about: 'Wrote the first program.',
+      },
+    }),
+  },
+  {
+    route: 'POST spaces/:id/contents/notes/', scope: 'space', minimum: 'editor',
+    request: (t) => ({ path: spacePath(t, 'contents/notes/'), body: { title: 'Standup', body: 'All green.' } }),
+  },
+  {
+    route: 'PATCH spaces/:id/contents/:content_id/note/', scope: 'space', minimum: 'editor',
+    request: (t) => ({ path: contentPath(t, 'note', 'note/'), body: { title: 'Standup, revised', body: 'Mostly green.' } }),
+  },
+
+  // Search across hub A's spaces (only those the caller may read; the world's documents all hold "word").
+  { route: 'GET search/', scope: 'hub', minimum: 'viewer', listsSpaces: true, request: () => ({ path: 'search/?q=word&page_size=100' }) },
 ];

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { invitations, memberships, spaceMemberships, spaces } from '../../db/schema';
+import { contentRows, contents, invitations, memberships, spaceMemberships, spaces } from '../../db/schema';
+import { indexContent } from '../../domain/search/index-content';
 import { randomToken, sha256 } from '../../lib/tokens';
 import type { Role, SpaceVisibility } from '../../../lib/contract/settings';
 import { createHub, createUser, uniqueHandle } from '../fixtures';
@@ -12,11 +13,26 @@ export interface Actor {
   token: string;
 }
 
+export interface ContentFixture {
+  id: string;
+  name: string;
+}
+
+/** One ready item of each shape the content routes read: text, rows, a parsed email, a note. */
+export interface SpaceContents {
+  /** Its text holds the word "word", so a search for it finds this item. */
+  document: ContentFixture;
+  table: ContentFixture;
+  email: ContentFixture;
+  note: ContentFixture;
+}
+
 export interface SpaceFixture {
   id: string;
   name: string;
   description: string;
   visibility: SpaceVisibility;
+  contents: SpaceContents;
 }
 
 export interface InvitationFixture {
@@ -80,10 +96,38 @@ async function insertInvitation(
   return { id: row!.id, email: opts.email, token };
 }
 
+/** A document, a table, an email and a note in one space, ready as processing leaves them. */
+async function insertSpaceContents(
+  server: TestServer,
+  opts: { organizationId: string; spaceId: string; createdBy: string; label: string },
+): Promise<SpaceContents> {
+  const common = { organizationId: opts.organizationId, spaceId: opts.spaceId, createdBy: opts.createdBy, status: 'ready' as const };
+  const email = { subject: `${opts.label} subject ${tag()}`, from: 'a@example.com', to: 'b@example.com', cc: '', date: null, attachments: [] };
+  const rows = await server.db
+    .insert(contents)
+    .values([
+      { ...common, kind: 'document', source: 'upload', name: `${opts.label} document ${tag()}.txt`, extension: 'txt', mimeType: 'text/plain', body: `${opts.label} word ${tag()}` },
+      {
+        ...common, kind: 'table', source: 'upload', name: `${opts.label} table ${tag()}.csv`, extension: 'csv', mimeType: 'text/csv',
+        details: { columns: [{ name: 'Name', type: 'text' }], row_count: 2 },
+      },
+      { ...common, kind: 'email', source: 'upload', name: `${opts.label} email ${tag()}.eml`, extension: 'eml', mimeType: 'message/rfc822', body: 'Hello', details: { email } },
+      { ...common, kind: 'general', source: 'note', name: `${opts.label} note ${tag()}`, body: 'Jotted down' },
+    ])
+    .returning({ id: contents.id, name: contents.name, kind: contents.kind, body: contents.body });
+  const [document, table, mail, note] = rows;
+  await server.db.insert(contentRows).values([['Ada'], ['Grace']].map((cells, rowIndex) => ({
+    contentId: table!.id, organizationId: opts.organizationId, rowIndex, cells,
+  })));
+  await indexContent({ db: server.db, organizationId: opts.organizationId, contentId: document!.id, name: document!.name, body: document!.body });
+  const fixture = (row: typeof document) => ({ id: row!.id, name: row!.name });
+  return { document: fixture(document), table: fixture(table), email: fixture(mail), note: fixture(note) };
+}
+
 /**
  * A hub made the way the product makes one (created through the API by its
- * owner), with its other members, spaces and invitations written directly to
- * the database so a fresh hub costs a few milliseconds.
+ * owner), with its other members, spaces, their contents and invitations
+ * written directly to the database so a fresh hub costs a few milliseconds.
  */
 export async function createHubFixture(server: TestServer, label: string): Promise<HubFixture> {
   const owner = await actor(server, `${label} owner`);
@@ -107,9 +151,10 @@ export async function createHubFixture(server: TestServer, label: string): Promi
       createdBy: spaceOwner!.id,
     })))
     .returning();
-  const byVisibility = Object.fromEntries(spaceRows.map((row) => [row.visibility, {
+  const byVisibility = Object.fromEntries(await Promise.all(spaceRows.map(async (row) => [row.visibility, {
     id: row.id, name: row.name, description: row.description ?? '', visibility: row.visibility as SpaceVisibility,
-  }])) as Record<SpaceVisibility, SpaceFixture>;
+    contents: await insertSpaceContents(server, { organizationId: hub.id, spaceId: row.id, createdBy: spaceOwner!.id, label: `${label} ${row.visibility}` }),
+  }]))) as Record<SpaceVisibility, SpaceFixture>;
   await server.db.insert(spaceMemberships).values([
     ...spaceRows.map((row) => ({ spaceId: row.id, userId: spaceOwner!.id, organizationId: hub.id, role: 'owner' })),
     { spaceId: byVisibility.shared.id, userId: spaceEditor!.id, organizationId: hub.id, role: 'editor' },
@@ -132,21 +177,39 @@ export async function createWorld(server: TestServer): Promise<World> {
   return { a: a!, b: b! };
 }
 
-/** Everything that identifies hub A and its people, spaces and invitations: none of it may reach an outsider. */
+const CONTENT_SHAPES = ['document', 'table', 'email', 'note'] as const;
+
+/** Every item of the hub, space by space in a fixed order (so two hubs' lists pair up). */
+const contentsOf = (hub: HubFixture): ContentFixture[] =>
+  (['public', 'shared', 'private'] as const).flatMap((v) => CONTENT_SHAPES.map((shape) => hub.spaces[v].contents[shape]));
+
+/**
+ * `value` with each identifier swapped through JSON. Fields JSON cannot hold
+ * (a multipart body's factory) name nothing of a hub and carry over as they are.
+ */
+function swapped<T>(value: T, swaps: Iterable<[string, string]>): T {
+  let json = JSON.stringify(value);
+  for (const [from, to] of swaps) json = json.split(from).join(to);
+  const result = JSON.parse(json) as T;
+  return value !== null && typeof value === 'object' ? { ...value, ...result } : result;
+}
+
+/** Everything that identifies hub A and its people, spaces, contents and invitations: none of it may reach an outsider. */
 export function secretsOf(hub: HubFixture): string[] {
   const people = [hub.owner, hub.editor, hub.viewer, hub.spaceOwner, hub.spaceEditor, hub.spaceViewer, hub.invitee];
   return [
     hub.id, hub.handle, hub.name,
     ...people.flatMap((p) => [p.id, p.email, p.name]),
     ...Object.values(hub.spaces).flatMap((s) => [s.id, s.name, s.description]),
+    ...contentsOf(hub).flatMap((c) => [c.id, c.name]),
     ...[hub.invitation, hub.spaceInvitation].flatMap((i) => [i.id, i.email, i.token]),
   ];
 }
 
 /**
  * The same request with every identifier of the hub (its handle, ids of its
- * people, spaces and invitations, invitation tokens) swapped for one that
- * exists nowhere: what asking for a missing resource looks like.
+ * people, spaces, contents and invitations, invitation tokens) swapped for
+ * one that exists nowhere: what asking for a missing resource looks like.
  */
 export function ghostOf<T>(request: T, hub: HubFixture): T {
   const people = [hub.owner, hub.editor, hub.viewer, hub.spaceOwner, hub.spaceEditor, hub.spaceViewer, hub.invitee];
@@ -154,15 +217,14 @@ export function ghostOf<T>(request: T, hub: HubFixture): T {
     [hub.handle, `ghost-${randomBytes(5).toString('hex')}`],
     ...[hub.id, ...people.map((p) => p.id), ...Object.values(hub.spaces).map((s) => s.id), hub.invitation.id, hub.spaceInvitation.id]
       .map((id): [string, string] => [id, randomUUID()]),
+    ...contentsOf(hub).map((c): [string, string] => [c.id, randomUUID()]),
     ...[hub.invitation.token, hub.spaceInvitation.token].map((token): [string, string] => [token, randomToken()]),
   ]);
-  let json = JSON.stringify(request);
-  for (const [real, ghost] of swaps) json = json.split(real).join(ghost);
-  return JSON.parse(json) as T;
+  return swapped(request, swaps);
 }
 
 /**
- * The same request with the ids of hub `from`'s people, spaces and
+ * The same request with the ids of hub `from`'s people, spaces, contents and
  * invitations (not its handle) replaced by their counterparts in hub `to`: a
  * member of `from` reaching, through their own hub, for another hub's things.
  */
@@ -174,8 +236,7 @@ export function crossedOf<T>(request: T, from: HubFixture, to: HubFixture): T {
     [from.invitation.id, to.invitation.id],
     [from.spaceInvitation.id, to.spaceInvitation.id],
     [from.invitation.token, to.invitation.token],
+    ...contentsOf(from).map((mine, i): [string, string] => [mine.id, contentsOf(to)[i]!.id]),
   ];
-  let json = JSON.stringify(request);
-  for (const [mine, theirs] of swaps) json = json.split(mine).join(theirs);
-  return JSON.parse(json) as T;
+  return swapped(request, swaps);
 }

@@ -1,0 +1,33 @@
+import type { Database } from '../../db/connect';
+import { contents } from '../../db/schema';
+import type { Storage } from '../../storage/storage';
+import { assertNotArchived, authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
+import { storageKeysOf } from './content-storage-keys';
+import { contentInSpace, findSpaceContent } from './find-space-content';
+
+/**
+ * Deletes an item (editors and owners of its space): its row (its parsed
+ * rows go with it, by the foreign key), then its files. The row goes first:
+ * a crash in between leaves files no row points at, never a row whose file
+ * is gone. Files that are already missing, or cannot be removed, do not undo
+ * the delete; they are only wasted space.
+ */
+export async function deleteContent(opts: {
+  db: Database;
+  storage: Storage;
+  viewer: SpaceViewer;
+  spaceId: string;
+  contentId: string;
+}): Promise<{ name: string }> {
+  const content = await opts.db.transaction(async (tx) => {
+    const { access, row } = await findSpaceContent({ ...opts, db: tx });
+    authorizeInSpace(access, 'delete_content');
+    assertNotArchived(access.space);
+    await tx
+      .delete(contents)
+      .where(contentInSpace({ organizationId: row.content.organizationId, spaceId: row.content.spaceId, contentId: row.content.id }));
+    return row.content;
+  });
+  await Promise.allSettled(storageKeysOf(content).map((key) => opts.storage.delete(key)));
+  return { name: content.name };
+}

@@ -1,0 +1,50 @@
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { contents } from '../../db/schema';
+import type { ContentItem, ContentKind, ContentSort, ContentStatus } from '../../../lib/contract/contents';
+import type { PageQuery } from '../../../lib/contract/envelope';
+import { pageOffset } from '../../lib/envelope';
+import type { SpaceViewer } from '../../policies/spaces';
+import { containsPattern } from '../spaces/contains-pattern';
+import { findVisibleSpace } from '../spaces/find-visible-space';
+import { presentContent, selectContentViews, type ContentPresenter } from './content-view';
+
+export interface ContentFilters {
+  kind?: ContentKind;
+  status?: ContentStatus;
+  sort: ContentSort;
+  search?: string;
+}
+
+// The id ends every order, so rows that tie never swap between pages.
+const orders: Record<ContentSort, SQL[]> = {
+  newest: [desc(contents.createdAt), desc(contents.id)],
+  oldest: [asc(contents.createdAt), asc(contents.id)],
+  name: [asc(sql`lower(${contents.name})`), asc(contents.id)],
+  size: [desc(contents.sizeBytes), desc(contents.id)],
+};
+
+/** One page of a visible space's items, filtered by kind, status and a piece of the name, with the total. */
+export async function listContents(opts: {
+  db: Database;
+  viewer: SpaceViewer;
+  spaceId: string;
+  page: PageQuery;
+  filters: ContentFilters;
+  presenter: ContentPresenter;
+}): Promise<{ items: ContentItem[]; count: number }> {
+  const { db, viewer, filters } = opts;
+  const { space } = await findVisibleSpace({ db, viewer, spaceId: opts.spaceId });
+  const where = and(
+    eq(contents.organizationId, viewer.organizationId),
+    eq(contents.spaceId, space.id),
+    filters.kind ? eq(contents.kind, filters.kind) : undefined,
+    filters.status ? eq(contents.status, filters.status) : undefined,
+    filters.search === undefined ? undefined : ilike(contents.name, containsPattern(filters.search)),
+  );
+  const [rows, [total]] = await Promise.all([
+    selectContentViews(db).where(where).orderBy(...orders[filters.sort]).limit(opts.page.page_size).offset(pageOffset(opts.page)),
+    db.select({ n: count() }).from(contents).where(where),
+  ]);
+  return { items: rows.map((row) => presentContent(row, opts.presenter)), count: total?.n ?? 0 };
+}

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { contents } from '../../db/schema';
+import type { ContentItem } from '../../../lib/contract/contents';
+import { notFound } from '../../lib/errors';
+import { assertNotArchived, authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
+import { indexContent } from '../search/index-content';
+import { presentContent, type ContentPresenter } from './content-view';
+import { contentInSpace, findSpaceContent } from './find-space-content';
+
+/** Rewrites a note's title and text (editors and owners of its space); other items are not notes here (404). */
+export async function updateNote(opts: {
+  db: Database;
+  viewer: SpaceViewer;
+  spaceId: string;
+  contentId: string;
+  note: { title: string; body: string };
+  presenter: ContentPresenter;
+}): Promise<ContentItem> {
+  const { title, body } = opts.note;
+  return opts.db.transaction(async (tx) => {
+    const { access, row } = await findSpaceContent({ ...opts, db: tx });
+    if (row.content.source !== 'note') throw notFound('That note');
+    authorizeInSpace(access, 'edit_content');
+    assertNotArchived(access.space);
+    const { content } = row;
+    const [updated] = await tx
+      .update(contents)
+      .set({ name: title, body, details: { characters: body.length }, sizeBytes: Buffer.byteLength(body), updatedAt: sql`now()` })
+      .where(contentInSpace({ organizationId: content.organizationId, spaceId: content.spaceId, contentId: content.id }))
+      .returning();
+    await indexContent({ db: tx, organizationId: content.organizationId, contentId: content.id, name: title, body });
+    return presentContent({ ...row, content: updated! }, opts.presenter);
+  });
+}
