@@ -1,9 +1,14 @@
 // `npm run bench`: GET auth/me/ on the real API against a bare Fastify route
 // answering the same JSON (same run, same machine), the idle memory of `npm start`,
 // and GET spaces/ over 10,000 spaces against the same SQL sent straight to the
-// database (PGlite, and PostgreSQL too when DATABASE_URL is set).
-// `npm run bench -- spaces` (or auth-me, memory) runs only the parts named.
+// database (PGlite, and PostgreSQL too when DATABASE_URL is set); a 200 MiB upload
+// streamed through the API against writing the same bytes to disk, with the
+// server's memory; and GET search/ over 10,000 documents (~100 MB of text)
+// against its SQL sent straight to the database.
+// `npm run bench -- spaces` (or auth-me, memory, upload, search) runs only the parts named.
 import os from 'node:os';
+import { measureSearch, type SearchBenchResult } from './contents/measure-search';
+import { measureUpload, type UploadBenchResult } from './contents/measure-upload';
 import { measureIdleMemory, type IdleMemory } from './idle-memory';
 import { measureLoad, type LoadResult } from './load';
 import { spawnBenchServers } from './spawn-servers';
@@ -20,12 +25,18 @@ const connections = positive('BENCH_CONNECTIONS', 10);
 const warmupSeconds = Math.min(2, durationSeconds);
 const idleSeconds = 5;
 const spacesSeconds = positive('BENCH_SPACES_SECONDS', 5);
+const uploadMiB = positive('BENCH_UPLOAD_MIB', 200);
+const searchDocuments = positive('BENCH_SEARCH_DOCUMENTS', 10_000);
+const searchCharacters = positive('BENCH_SEARCH_CHARACTERS', 10_000);
+const searchSeconds = positive('BENCH_SEARCH_SECONDS', 3);
 
-const parts = ['auth-me', 'memory', 'spaces'] as const;
+const parts = ['auth-me', 'memory', 'spaces', 'upload', 'search'] as const;
 const named = process.argv.slice(2);
 const unknown = named.filter((name) => !(parts as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown bench part ${unknown.join(', ')}; choose from ${parts.join(', ')}`);
 const runs = (part: (typeof parts)[number]) => named.length === 0 || named.includes(part);
+/** The database parts run on PGlite, and on PostgreSQL too when DATABASE_URL is set. */
+const drivers = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
@@ -67,7 +78,6 @@ function spacesRows(result: SpacesBenchResult) {
 }
 
 async function benchSpaces(): Promise<SpacesBenchResult[]> {
-  const drivers = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
   const results: SpacesBenchResult[] = [];
   for (const driver of drivers) {
     console.info(`Seeding 10,000 spaces and 1,000 members on ${driver}, then timing GET spaces/ pages 1 and 500 and their SQL (${spacesSeconds} s each)…`);
@@ -76,10 +86,77 @@ async function benchSpaces(): Promise<SpacesBenchResult[]> {
   return results;
 }
 
+const mib = (bytes: number) => `${fixed(bytes / 1024 / 1024)} MiB`;
+
+async function benchUpload(): Promise<UploadBenchResult> {
+  console.info(`Uploading a ${uploadMiB} MiB media file through POST spaces/{id}/contents/ and writing it straight to disk…`);
+  return measureUpload({ sizeBytes: Math.round(uploadMiB * 1024 * 1024) });
+}
+
+function uploadSection(result: UploadBenchResult) {
+  const rawMean = (result.diskBefore.mibPerSecond + result.diskAfter.mibPerSecond) / 2;
+  const throughputRow = (name: string, t: { mibPerSecond: number; seconds: number }) =>
+    row([name, fixed(t.mibPerSecond), fixed(t.seconds, 2)]);
+  return `POST /api/v1/spaces/{id}/contents/?kind=media — one ${mib(result.sizeBytes)} MP4 streamed from disk as a multipart
+part over one HTTP connection to the real API (PGlite, own process), against the same bytes streamed
+from the same source file into a new file on the same file system (${result.fileSystem}) and fsynced,
+before and after the upload. The API's time runs until its 201 answer.
+
+${row(['measurement', 'MiB/s', 'seconds'])}
+${row(['---', '---:', '---:'])}
+${throughputRow('raw write + fsync, before', result.diskBefore)}
+${throughputRow('upload through the API', result.upload)}
+${throughputRow('raw write + fsync, after', result.diskAfter)}
+${row(['ratio upload / raw (mean of both)', ratio(result.upload.mibPerSecond, rawMean, 2), ''])}
+
+${row(['API process memory', 'resident'])}
+${row(['---', '---:'])}
+${row(['idle, before the upload', mib(result.idleRssBytes)])}
+${row([`peak during the upload (${result.peakSource === 'VmHWM' ? 'VmHWM, reset before it' : 'sampled every 10 ms'})`, mib(result.peakRssBytes)])}
+${row(['growth', mib(result.peakRssBytes - result.idleRssBytes)])}`;
+}
+
+async function benchSearch(): Promise<SearchBenchResult[]> {
+  const results: SearchBenchResult[] = [];
+  for (const driver of drivers) {
+    console.info(`Seeding ${searchDocuments} documents of ~${searchCharacters} characters on ${driver}, then timing GET search/ and its SQL (${searchSeconds} s per query each)…`);
+    results.push(await measureSearch({ driver, documents: searchDocuments, characters: searchCharacters, seconds: searchSeconds }));
+  }
+  return results;
+}
+
+function searchRows(result: SearchBenchResult) {
+  const name = result.driver === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  return result.queries.map(({ label, q, count, http, direct }) => row([
+    name, label, `\`${q}\``, String(count), fixed(http.p50Ms, 1), fixed(http.p95Ms, 1), fixed(direct.p50Ms, 1), fixed(direct.p95Ms, 1),
+    ratio(http.p50Ms, direct.p50Ms, 2), ratio(http.p95Ms, direct.p95Ms, 2), `${http.runs} / ${direct.runs}`,
+  ]));
+}
+
+function searchSection(results: SearchBenchResult[]) {
+  const [first] = results as [SearchBenchResult];
+  const seeding = results.map((r) => `${r.driver} ${fixed(r.seedSeconds)} s`).join(', ');
+  return `GET /api/v1/search/?q=Q&page_size=10 — one hub with ${first.documents.toLocaleString('en')} ready documents (${mib(first.characters)} of
+text, generated from a 20,000-word vocabulary with Zipf frequencies and a seeded generator) in ${first.spaces} spaces;
+the caller, a hub editor, may read ${first.visibleSpaces} of them. API: the real server over HTTP, one request at a time,
+snippets included. SQL: the statement the search function sends, captured from drizzle's logger in the same
+run and sent straight to the driver. Seeding (rows, indexContent for each, the GIN index built at the end,
+vacuum analyze): ${seeding}.
+
+${row(['database', 'query', 'q', 'matches', 'API p50 ms', 'API p95 ms', 'SQL p50 ms', 'SQL p95 ms', 'ratio p50', 'ratio p95', 'requests / SQL runs'])}
+${row(['---', '---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'])}
+${results.flatMap(searchRows).join('\n')}
+
+The statement as sent (common word):
+${first.queries[0]?.sql ?? ''}`;
+}
+
 const authMe = runs('auth-me') ? await benchAuthMe() : null;
 if (runs('memory')) console.info(`Measuring the idle memory of npm start (${idleSeconds} s idle after the first page view)…`);
 const memory = runs('memory') ? await measureIdleMemory({ idleSeconds }) : null;
 const spaces = runs('spaces') ? await benchSpaces() : [];
+const upload = runs('upload') ? await benchUpload() : null;
+const search = runs('search') ? await benchSearch() : [];
 
 const sections = [`Convene benchmark — ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`];
 if (authMe) {
@@ -112,5 +189,7 @@ ${spaces.flatMap(spacesRows).join('\n')}
 The page-rows statement as sent (page 1):
 ${spaces[0]!.sampleSql}`);
 }
+if (upload) sections.push(uploadSection(upload));
+if (search.length > 0) sections.push(searchSection(search));
 console.info(`\n${sections.join('\n\n')}\n`);
 if (memory && (memory.firstStart.exitCode !== 0 || memory.restart.exitCode !== 0)) process.exitCode = 1;

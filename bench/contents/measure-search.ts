@@ -1,0 +1,51 @@
+import { spawnBenchProcess } from '../spawn-servers';
+import type { Driver } from '../spaces/database';
+import { sampleLatencies, type Latencies } from './latency';
+import type { SearchBenchQuery, SearchBenchServer } from './search-server';
+
+export interface SearchQueryResult extends SearchBenchQuery {
+  http: Latencies;
+}
+
+export interface SearchBenchResult extends Pick<SearchBenchServer, 'driver' | 'seedSeconds' | 'documents' | 'characters' | 'spaces' | 'visibleSpaces'> {
+  queries: SearchQueryResult[];
+}
+
+/**
+ * GET search/ on the real API against the same SQL sent straight to the
+ * database, both over one seeded database in a child process; one request
+ * at a time on each side.
+ */
+export async function measureSearch(opts: { driver: Driver; documents: number; characters: number; seconds: number }): Promise<SearchBenchResult> {
+  const server = await spawnBenchProcess<SearchBenchServer>('contents/search-server.ts', {
+    BENCH_SEARCH_DRIVER: opts.driver,
+    BENCH_SEARCH_DOCUMENTS: String(opts.documents),
+    BENCH_SEARCH_CHARACTERS: String(opts.characters),
+    BENCH_SEARCH_SECONDS: String(opts.seconds),
+  });
+  try {
+    const headers = { AppType: 'social', Authorization: `JWT ${server.token}`, 'Org-Handle': server.handle };
+    const { seconds } = opts;
+    const queries: SearchQueryResult[] = [];
+    for (const query of server.queries) {
+      const url = `${server.searchUrl}?${new URLSearchParams({ q: query.q, page: '1', page_size: '10' })}`;
+      const get = async () => {
+        const response = await fetch(url, { headers });
+        const body = (await response.json()) as { data?: Array<{ content: { id: string } }>; count?: number };
+        if (response.status !== 200) throw new Error(`GET search/ for ${query.label} answered ${response.status}`);
+        return body;
+      };
+      // The endpoint must answer the very rows the replayed SQL reads, or the ratio compares different work.
+      const check = await get();
+      const ids = check.data?.map((result) => result.content.id) ?? [];
+      if (check.count !== query.count || ids.join() !== query.ids.join()) {
+        throw new Error(`GET search/ for ${query.label} answered other rows than the search function`);
+      }
+      queries.push({ ...query, http: await sampleLatencies(get, { seconds, warmupRuns: 2, minRuns: 10 }) });
+    }
+    const { driver, seedSeconds, documents, characters, spaces, visibleSpaces } = server;
+    return { driver, seedSeconds, documents, characters, spaces, visibleSpaces, queries };
+  } finally {
+    await server.stop();
+  }
+}

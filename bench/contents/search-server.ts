@@ -1,0 +1,102 @@
+// The search benchmark's database side and API, in a process of their own so
+// the client timing the API never shares their event loop: seeds one hub with
+// generated documents, times each query's SQL sent straight to the database,
+// then serves the API and prints one JSON line with the addresses and the
+// direct timings. Serves until SIGTERM.
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { count } from 'drizzle-orm';
+import { buildApp } from '@/server/app';
+import { loadConfig } from '@/server/config';
+import { searchContents } from '@/server/domain/search/search-contents';
+import { signSessionToken } from '@/server/lib/tokens';
+import { spaces } from '@/server/db/schema';
+import { visibleSpacesCondition, type SpaceViewer } from '@/server/policies/spaces';
+import { createLocalDiskStorage } from '@/server/storage/local-disk-storage';
+import { openBenchDatabase, type Driver } from '../spaces/database';
+import { replay } from '../spaces/direct-query';
+import { seedSpacesHub } from '../spaces/seed';
+import { createCorpus, PHRASE, RARE_WORD } from './corpus';
+import { sampleLatencies, type Latencies } from './latency';
+import { seedDocuments } from './seed-documents';
+
+export interface SearchBenchQuery {
+  label: string;
+  q: string;
+  /** The search's total for the caller, and the ids of page 1, to check the API's answer against. */
+  count: number;
+  ids: string[];
+  direct: Latencies;
+  /** The statement as sent. */
+  sql: string;
+}
+
+export interface SearchBenchServer {
+  driver: Driver;
+  seedSeconds: number;
+  documents: number;
+  characters: number;
+  spaces: number;
+  /** Spaces the measured person may read. */
+  visibleSpaces: number;
+  /** GET search/ on the real API, without the query string. */
+  searchUrl: string;
+  token: string;
+  handle: string;
+  queries: SearchBenchQuery[];
+}
+
+const number = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const driver: Driver = process.env.BENCH_SEARCH_DRIVER === 'postgres' ? 'postgres' : 'pglite';
+const documents = number('BENCH_SEARCH_DOCUMENTS', 10_000);
+const characters = number('BENCH_SEARCH_CHARACTERS', 10_000);
+const timing = { seconds: number('BENCH_SEARCH_SECONDS', 3), warmupRuns: 2, minRuns: 10 };
+const spaceCount = 20;
+
+const database = await openBenchDatabase(driver);
+const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: database.dataDir, JWT_SECRET: randomBytes(32).toString('hex') });
+const corpus = createCorpus();
+
+const seedStart = performance.now();
+const hub = await seedSpacesHub(database.db, { spaceCount, memberCount: 50 });
+const seeded = await seedDocuments(database.db, {
+  organizationId: hub.organizationId, createdBy: hub.caller.userId, corpus, count: documents, characters,
+});
+const seedSeconds = (performance.now() - seedStart) / 1000;
+
+const viewer: SpaceViewer = { organizationId: hub.organizationId, userId: hub.caller.userId, hubRole: 'editor' };
+const [visible] = await database.db.select({ n: count() }).from(spaces).where(visibleSpacesCondition(viewer));
+const presenter = { sessionId: hub.caller.sessionId, secret: config.jwtSecret, fileUrlTtlSeconds: config.fileUrlTtlSeconds };
+const planned = [
+  { label: 'common word', q: corpus.words[0]! },
+  { label: 'rare word', q: RARE_WORD },
+  { label: 'two words', q: `${corpus.words[200]} ${corpus.words[500]}` },
+  { label: 'phrase', q: `"${PHRASE}"` },
+];
+const queries: SearchBenchQuery[] = [];
+for (const { label, q } of planned) {
+  const { result, statements } = await database.capture(() =>
+    searchContents({ db: database.db, viewer, presenter, page: { page: 1, page_size: 10 }, search: { q } }));
+  const direct = await sampleLatencies(replay(database, statements), timing);
+  queries.push({
+    label, q, count: result.count, ids: result.items.map((item) => item.content.id), direct, sql: statements[0]?.sql ?? '',
+  });
+}
+
+const app = await buildApp({ config, db: database.db, mailer: { send: async () => undefined }, storage: await createLocalDiskStorage(config.uploadsDir) });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const token = await signSessionToken({ sessionId: hub.caller.sessionId, userId: hub.caller.userId }, config.jwtSecret, config.sessionTtlSeconds);
+const ready: SearchBenchServer = {
+  driver, seedSeconds, documents: seeded.count, characters: seeded.characters, spaces: spaceCount, visibleSpaces: visible?.n ?? 0,
+  token, handle: hub.handle, queries,
+  searchUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/search/`,
+};
+process.stdout.write(`${JSON.stringify(ready)}\n`);
+
+const stop = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());

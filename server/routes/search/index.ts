@@ -1,0 +1,37 @@
+import { listEnvelope } from '../../../lib/contract/envelope';
+import { searchQuery, searchResultSchema } from '../../../lib/contract/search';
+import { searchContents } from '../../domain/search/search-contents';
+import { paged } from '../../lib/envelope';
+import type { App } from '../../types';
+import { errorResponses, signedIn } from '../auth/responses';
+import { presenterOf } from '../contents/presenter';
+import { viewerOf } from '../spaces/viewer';
+
+/** search/: full-text search over the spaces the caller may read. Signed in, inside a hub (Org-Handle or the active hub). */
+export default async function searchRoutes(app: App) {
+  // On request, so a caller outside the hub learns nothing, not even how their input was invalid.
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.requireHub);
+  const { db } = app.deps;
+
+  app.get('/', {
+    prefixTrailingSlash: 'slash',
+    schema: {
+      tags: ['search'], security: signedIn,
+      summary: 'Search the ready items of every space I can read (or one space), best match first',
+      querystring: searchQuery,
+      response: { 200: listEnvelope(searchResultSchema), ...errorResponses(400, 401, 404) },
+    },
+  }, async (request) => {
+    const { page, page_size, q, kind, space_id } = request.query;
+    const { items, count } = await searchContents({
+      db,
+      viewer: viewerOf(request),
+      presenter: presenterOf(app, request),
+      page: { page, page_size },
+      // q is required by the schema; the fallback only satisfies its optional type.
+      search: { q: q ?? '', kind, space_id },
+    });
+    return paged(items, count, request.query);
+  });
+}

@@ -1,0 +1,348 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContentKind, ContentStatus } from '../../../lib/contract/contents';
+import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { SearchResult } from '../../../lib/contract/search';
+import type { Space } from '../../../lib/contract/spaces';
+import { contents } from '../../db/schema';
+import { indexContent } from '../../domain/search/index-content';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { expectClientError } from '../../test/isolation/hostile-values';
+import {
+  addToSpace, as, createSpace, hubWithPeople, SPACE_NOT_FOUND, type ErrorBody, type HubWithPeople, type Person,
+} from '../spaces/space-test-kit';
+
+/*
+ * GET search/ over items written straight into `contents` and indexed the
+ * way processing indexes them, so the suite depends on search alone.
+ */
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(async () => { await server.close(); });
+
+interface SearchPage { data: SearchResult[]; count: number; page: number; page_size: number }
+
+let created = 0;
+/** An item in `space`, indexed from its name and text; ready unless told. Each is a second newer than the last. */
+async function addItem(
+  hub: MyOrganization,
+  space: Space,
+  item: { name: string; body?: string | null; kind?: ContentKind; status?: ContentStatus; by?: Person },
+): Promise<string> {
+  const [row] = await server.db.insert(contents).values({
+    organizationId: hub.id,
+    spaceId: space.id,
+    kind: item.kind ?? 'document',
+    source: 'upload',
+    name: item.name,
+    extension: 'txt',
+    mimeType: 'text/plain',
+    status: item.status ?? 'ready',
+    body: item.body ?? null,
+    createdBy: item.by?.user.id ?? null,
+    createdAt: new Date(Date.UTC(2024, 0, 1) + ++created * 1000),
+  }).returning({ id: contents.id });
+  // Every item is indexed, whatever its status, so only the search's own filters keep some out.
+  await indexContent({ db: server.db, organizationId: hub.id, contentId: row!.id, name: item.name, body: item.body ?? null });
+  return row!.id;
+}
+
+function searchPath(q: string, extra: Record<string, string | number> = {}) {
+  const params = new URLSearchParams({ q, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])) });
+  return `search/?${params}`;
+}
+
+async function search(person: Person, hub: MyOrganization, q: string, extra: Record<string, string | number> = {}) {
+  const res = await server.get<SearchPage>(searchPath(q, extra), as(person, hub));
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+const ids = (page: SearchPage) => page.data.map((result) => result.content.id);
+const snippetText = (result: SearchResult) => result.snippet.map((part) => part.text).join('');
+const marked = (result: SearchResult) => result.snippet.filter((part) => part.match).map((part) => part.text);
+
+describe('GET search/ ranking and snippets', () => {
+  let world: HubWithPeople;
+  let space: Space;
+  beforeAll(async () => {
+    world = await hubWithPeople(server);
+    space = await createSpace(server, world.owner, world.hub, { name: 'Finance' });
+  });
+
+  it('ranks a match in the name above one in the text, and more matches above fewer', async () => {
+    const once = await addItem(world.hub, space, { name: 'Minutes', body: 'We discussed the budget at length.' });
+    const named = await addItem(world.hub, space, { name: 'Budget 2025', body: 'Figures for the coming year.' });
+    const twice = await addItem(world.hub, space, { name: 'Plans', body: 'The budget grows; the new budget is tight.' });
+    await addItem(world.hub, space, { name: 'Unrelated', body: 'Nothing to see here.' });
+
+    const page = await search(world.viewer, world.hub, 'budget');
+    expect(ids(page)).toEqual([named, twice, once]);
+    expect(page.count).toBe(3);
+    const ranks = page.data.map((result) => result.rank);
+    expect(ranks[0]).toBeGreaterThan(ranks[1]!);
+    expect(ranks[1]).toBeGreaterThan(ranks[2]!);
+    expect(page.data[0]).toMatchObject({ space: { id: space.id, name: 'Finance' }, content: { name: 'Budget 2025', status: 'ready' } });
+  });
+
+  it('ranks equal matches newest first', async () => {
+    const older = await addItem(world.hub, space, { name: 'Ledger one', body: 'an invoice' });
+    const newer = await addItem(world.hub, space, { name: 'Ledger two', body: 'an invoice' });
+    expect(ids(await search(world.viewer, world.hub, 'invoice'))).toEqual([newer, older]);
+  });
+
+  it('cuts a snippet around the first match of a long text and marks every match in it', async () => {
+    const filler = (word: string, n: number) => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ');
+    const body = `${filler('alpha', 200)}\n\nThe weekly Meetings moved; every meeting is on Monday.\n${filler('omega', 200)}`;
+    const id = await addItem(world.hub, space, { name: 'Calendar', body });
+
+    const [result] = (await search(world.viewer, world.hub, 'meeting')).data;
+    expect(result!.content.id).toBe(id);
+    expect(marked(result!)).toEqual(['Meetings', 'meeting']);
+    const text = snippetText(result!);
+    expect(text.startsWith('…')).toBe(true);
+    expect(text.endsWith('…')).toBe(true);
+    expect(text).toContain('The weekly Meetings moved; every meeting is on Monday. omega0');
+    expect(text).not.toContain('\n');
+    expect(text.length).toBeLessThanOrEqual(250);
+    expect(text.length).toBeGreaterThan(150);
+  });
+
+  it('builds the snippet from the name when only the name matches', async () => {
+    await addItem(world.hub, space, { name: 'Zanzibar trip', body: 'Flights and hotels.' });
+    const [result] = (await search(world.viewer, world.hub, 'zanzibar')).data;
+    expect(result!.snippet).toEqual([{ text: 'Zanzibar', match: true }, { text: ' trip', match: false }]);
+  });
+
+  it('finds words in other inflections (English stemming) and marks them', async () => {
+    const id = await addItem(world.hub, space, { name: 'Agenda', body: 'The meeting starts at noon.' });
+    const page = await search(world.viewer, world.hub, 'meetings noon');
+    expect(ids(page)).toEqual([id]);
+    expect(marked(page.data[0]!)).toEqual(['meeting', 'noon']);
+    // Every word must match: one that is absent finds nothing.
+    expect((await search(world.viewer, world.hub, 'meetings midnight')).count).toBe(0);
+  });
+});
+
+describe('GET search/ across accents and scripts', () => {
+  let world: HubWithPeople;
+  let space: Space;
+  let cafe: string;
+  let resume: string;
+  let japanese: string;
+  let chinese: string;
+  beforeAll(async () => {
+    world = await hubWithPeople(server);
+    space = await createSpace(server, world.owner, world.hub);
+    cafe = await addItem(world.hub, space, { name: 'Café menu', body: 'Our CAFÉ serves crème brûlée.' });
+    resume = await addItem(world.hub, space, { name: 'Application', body: 'Please attach your resume.' });
+    japanese = await addItem(world.hub, space, { name: '議事録', body: '明日の会議は東京本社で行います。資料を準備してください。' });
+    chinese = await addItem(world.hub, space, { name: '通知', body: '我们明天在北京开会讨论预算。' });
+  });
+
+  it('matches accented Latin without its accents and the other way round', async () => {
+    const plain = await search(world.viewer, world.hub, 'cafe');
+    expect(ids(plain)).toEqual([cafe]);
+    expect(marked(plain.data[0]!)).toEqual(['CAFÉ']);
+    expect(ids(await search(world.viewer, world.hub, 'CRÈME brulee'))).toEqual([cafe]);
+
+    const accented = await search(world.viewer, world.hub, 'résumé');
+    expect(ids(accented)).toEqual([resume]);
+    expect(marked(accented.data[0]!)).toEqual(['resume']);
+  });
+
+  it('finds a two-character Japanese word inside a sentence, and not a word that is absent', async () => {
+    const found = await search(world.viewer, world.hub, '会議');
+    expect(ids(found)).toEqual([japanese]);
+    expect(marked(found.data[0]!)).toEqual(['会議']);
+    expect(ids(await search(world.viewer, world.hub, '東京本社'))).toEqual([japanese]);
+    expect((await search(world.viewer, world.hub, '大阪')).count).toBe(0);
+    expect((await search(world.viewer, world.hub, '会社')).count).toBe(0);
+  });
+
+  it('finds a two-character Chinese word inside a sentence, and not a word that is absent', async () => {
+    const found = await search(world.viewer, world.hub, '北京');
+    expect(ids(found)).toEqual([chinese]);
+    expect(marked(found.data[0]!)).toEqual(['北京']);
+    expect(ids(await search(world.viewer, world.hub, '预算'))).toEqual([chinese]);
+    expect((await search(world.viewer, world.hub, '上海')).count).toBe(0);
+  });
+});
+
+describe('GET search/ filters and paging', () => {
+  let world: HubWithPeople;
+  let first: Space;
+  let second: Space;
+  let document: string;
+  let contact: string;
+  let elsewhere: string;
+  beforeAll(async () => {
+    world = await hubWithPeople(server);
+    first = await createSpace(server, world.owner, world.hub);
+    second = await createSpace(server, world.owner, world.hub);
+    document = await addItem(world.hub, first, { name: 'Harbour report', body: 'The harbour opens in May.' });
+    contact = await addItem(world.hub, first, { name: 'Harbour master', body: 'Works at the harbour.', kind: 'contact' });
+    elsewhere = await addItem(world.hub, second, { name: 'Harbour photos', body: 'Pictures of the harbour.', kind: 'document' });
+  });
+
+  it('filters by kind', async () => {
+    expect(ids(await search(world.viewer, world.hub, 'harbour', { kind: 'contact' }))).toEqual([contact]);
+    expect(new Set(ids(await search(world.viewer, world.hub, 'harbour', { kind: 'document' })))).toEqual(new Set([document, elsewhere]));
+    expect((await search(world.viewer, world.hub, 'harbour', { kind: 'image' })).count).toBe(0);
+    const wrong = await server.get<ErrorBody>(searchPath('harbour', { kind: 'spreadsheet' }), as(world.viewer, world.hub));
+    expect(wrong.status).toBe(400);
+  });
+
+  it('filters by space, and answers 404 for a space the caller cannot read', async () => {
+    expect(new Set(ids(await search(world.viewer, world.hub, 'harbour', { space_id: first.id })))).toEqual(new Set([document, contact]));
+    expect(ids(await search(world.viewer, world.hub, 'harbour', { space_id: second.id, kind: 'document' }))).toEqual([elsewhere]);
+
+    const hidden = await createSpace(server, world.owner, world.hub, { visibility: 'shared' });
+    await addItem(world.hub, hidden, { name: 'Harbour secrets' });
+    const other = await hubWithPeople(server);
+    const foreign = await createSpace(server, other.owner, other.hub);
+    for (const spaceId of [hidden.id, foreign.id, 'not-a-uuid', '11111111-1111-4111-8111-111111111111']) {
+      const res = await server.get<ErrorBody>(searchPath('harbour', { space_id: spaceId }), as(world.viewer, world.hub));
+      expect({ spaceId, status: res.status, body: res.body }).toEqual({ spaceId, status: 404, body: SPACE_NOT_FOUND });
+    }
+  });
+
+  it('pages 10 at a time with the total, without overlap, and answers an empty page past the end', async () => {
+    const space = await createSpace(server, world.owner, world.hub);
+    const added: string[] = [];
+    for (let i = 0; i < 23; i++) added.push(await addItem(world.hub, space, { name: `Log ${i}`, body: 'a zephyr passed' }));
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await search(world.viewer, world.hub, 'zephyr', { page });
+      expect(res).toMatchObject({ count: 23, page, page_size: 10 });
+      seen.push(...ids(res));
+      sizes.push(res.data.length);
+    }
+    expect(sizes).toEqual([10, 10, 3]);
+    // Equal ranks: newest first, so the insertion order reversed.
+    expect(seen).toEqual([...added].reverse());
+    expect(await search(world.viewer, world.hub, 'zephyr', { page: 4 })).toEqual({ data: [], count: 23, page: 4, page_size: 10 });
+    expect(ids(await search(world.viewer, world.hub, 'zephyr', { page_size: 5, page: 2 }))).toEqual(seen.slice(5, 10));
+  });
+
+  it('finds nothing for a query with nothing to look for', async () => {
+    for (const q of ['the and of', '!!! ??? ...', '-harbour', '"" -- ()']) {
+      expect(await search(world.viewer, world.hub, q)).toEqual({ data: [], count: 0, page: 1, page_size: 10 });
+    }
+    for (const q of ['', '   ']) {
+      const res = await server.get<ErrorBody>(searchPath(q), as(world.viewer, world.hub));
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('validation_error');
+    }
+    expect((await server.get<ErrorBody>('search/', as(world.viewer, world.hub))).status).toBe(400);
+  });
+});
+
+describe('GET search/ shows only what the caller may read', () => {
+  let world: HubWithPeople;
+  beforeAll(async () => { world = await hubWithPeople(server); });
+
+  it('leaves out shared spaces the caller is not a member of, until they are', async () => {
+    const shared = await createSpace(server, world.owner, world.hub, { visibility: 'shared' });
+    const id = await addItem(world.hub, shared, { name: 'Merger plan', body: 'Confidential merger terms.' });
+    expect(ids(await search(world.owner, world.hub, 'merger'))).toEqual([id]);
+    expect((await search(world.viewer, world.hub, 'merger')).count).toBe(0);
+    expect((await search(world.editor, world.hub, 'merger')).count).toBe(0);
+    await addToSpace(server, world.owner, world.hub, shared, world.viewer, 'viewer');
+    expect(ids(await search(world.viewer, world.hub, 'merger'))).toEqual([id]);
+  });
+
+  it("leaves out someone else's private space (the hub owner sees it)", async () => {
+    const mine = await createSpace(server, world.editor, world.hub, { visibility: 'private' });
+    const id = await addItem(world.hub, mine, { name: 'Diary', body: 'My private walrus thoughts.', by: world.editor });
+    expect(ids(await search(world.editor, world.hub, 'walrus'))).toEqual([id]);
+    expect(ids(await search(world.owner, world.hub, 'walrus'))).toEqual([id]);
+    expect((await search(world.viewer, world.hub, 'walrus')).count).toBe(0);
+  });
+
+  it('leaves out archived spaces', async () => {
+    const space = await createSpace(server, world.owner, world.hub);
+    const id = await addItem(world.hub, space, { name: 'Old notes', body: 'The pelican project.' });
+    expect(ids(await search(world.viewer, world.hub, 'pelican'))).toEqual([id]);
+    expect((await server.post(`spaces/${space.id}/archive/`, {}, as(world.owner, world.hub))).status).toBe(200);
+    expect((await search(world.owner, world.hub, 'pelican')).count).toBe(0);
+    expect((await search(world.owner, world.hub, 'pelican', { space_id: space.id })).count).toBe(0);
+  });
+
+  it('never shows items that are not ready', async () => {
+    const space = await createSpace(server, world.owner, world.hub);
+    for (const status of ['queued', 'processing', 'failed'] as const) {
+      await addItem(world.hub, space, { name: `Iguana ${status}`, body: 'iguana', status });
+    }
+    expect((await search(world.owner, world.hub, 'iguana')).count).toBe(0);
+    const ready = await addItem(world.hub, space, { name: 'Iguana ready', body: 'iguana' });
+    expect(ids(await search(world.owner, world.hub, 'iguana'))).toEqual([ready]);
+  });
+
+  it("never shows another hub's items, and refuses that hub's handle to a non-member", async () => {
+    const other = await hubWithPeople(server);
+    const space = await createSpace(server, other.owner, other.hub);
+    const id = await addItem(other.hub, space, { name: 'Narwhal census', body: 'narwhal' });
+    expect(ids(await search(other.viewer, other.hub, 'narwhal'))).toEqual([id]);
+
+    expect((await search(world.owner, world.hub, 'narwhal')).count).toBe(0);
+    const res = await server.get<ErrorBody>(searchPath('narwhal'), as(world.owner, other.hub));
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'That hub was not found.', code: 'not_found' });
+    expect(JSON.stringify(res.body)).not.toContain(id);
+  });
+
+  it('needs a signed-in caller', async () => {
+    const res = await server.get<ErrorBody>(searchPath('narwhal'), { orgHandle: world.hub.domain_handle });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('GET search/ with hostile queries', () => {
+  let world: HubWithPeople;
+  beforeAll(async () => {
+    world = await hubWithPeople(server);
+    const space = await createSpace(server, world.owner, world.hub);
+    await addItem(world.hub, space, { name: 'Syntax', body: "alpha & beta | gamma ! (delta) epsilon:* zeta'eta \"theta\" <-> iota \\ kappa" });
+  });
+
+  const tsquerySyntax = fc.string({ unit: fc.constantFrom(...'!&|():*\'"\\<->- abé会議'.split('')), maxLength: 80 });
+  // Words of the item among operators, so hostile queries also reach matches and their snippets.
+  const wordsAndSyntax = fc.array(fc.constantFrom('alpha', 'theta', 'kappa', 'iota', '&', '|', '!', '-', '"', "'", '(', ')', ':*', '<->', '\\', 'or'), { minLength: 1, maxLength: 8 })
+    .chain((pieces) => fc.constantFrom(' ', '').map((glue) => pieces.join(glue)));
+  const query = fc.oneof(
+    wordsAndSyntax,
+    tsquerySyntax,
+    fc.string({ unit: 'grapheme', maxLength: 120 }),
+    fc.string({ unit: 'binary', maxLength: 60 }),
+    fc.constantFrom('a'.repeat(200), 'a'.repeat(201), '会'.repeat(200), 'x '.repeat(5000), "'; DROP TABLE contents; --", '\\', "'", '"'),
+  );
+
+  it('never answers 5xx; an accepted query answers a list, a refused one the error envelope', async () => {
+    let found = 0;
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const res = await server.get<SearchPage>(searchPath(q.replace(/\p{Cs}/gu, '\ufffd')), as(world.viewer, world.hub));
+        if (res.status === 200) {
+          expect(res.body).toMatchObject({ data: expect.any(Array), count: expect.any(Number) });
+          if (res.body.count > 0) found++;
+        } else {
+          expectClientError(res.status, res.body);
+        }
+      }),
+      { numRuns: 150 },
+    );
+    // The generators must reach real matches, or the snippet side of a hostile query goes untested.
+    expect(found).toBeGreaterThan(5);
+  });
+
+  it('reads tsquery operators as plain words', async () => {
+    for (const q of ['!&|():*\'"', "epsilon:* zeta'eta", 'alpha & beta | gamma', '(delta)']) {
+      const res = await server.get<SearchPage>(searchPath(q), as(world.viewer, world.hub));
+      expect({ q, status: res.status }).toEqual({ q, status: 200 });
+    }
+    expect((await search(world.viewer, world.hub, '(delta) & <-> !iota')).count).toBe(1);
+  });
+});
