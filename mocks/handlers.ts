@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import { authHandlers } from './handlers/auth';
+import { contentHandlers } from './handlers/contents';
 import { coreHandlers } from './handlers/core';
 import { hubAdminHandlers } from './handlers/hub-admin';
 import { invitationHandlers } from './handlers/invitations';
@@ -16,5 +17,6 @@ export function createHandlers(db: MockDb): HttpHandler[] {
     ...invitationHandlers(db),
     ...coreHandlers(db),
     ...spaceHandlers(db),
+    ...contentHandlers(db),
   ];
 }

@@ -1,4 +1,5 @@
 import type { CurrentStep, User } from '@/lib/contract/auth';
+import type { ContentDetails, ContentKind, ContentSource, ContentStatus } from '@/lib/contract/contents';
 import type { JoinableOrganization, MyOrganization, OrganizationSummary } from '@/lib/contract/organizations';
 import type { HubVisibility, Role, SpaceVisibility } from '@/lib/contract/settings';
 import type { Subscription } from '@/lib/contract/subscription';
@@ -83,6 +84,40 @@ export interface MockSpaceMembership {
   createdAt: string;
 }
 
+export type MockCell = string | number | boolean | null;
+
+/** A content item of a space; its original bytes live in `MockDb.files` (memory only). */
+export interface MockContent {
+  id: string;
+  organizationId: string;
+  spaceId: string;
+  kind: ContentKind;
+  source: ContentSource;
+  name: string;
+  extension: string | null;
+  mimeType: string | null;
+  sizeBytes: number;
+  status: ContentStatus;
+  failureReason: string | null;
+  details: ContentDetails;
+  /** Extracted text, the note, or the contact as text: what search reads. */
+  body: string;
+  /** Parsed rows of a table or contact file, cells in column order. */
+  rows: MockCell[][];
+  /** A parsed email's bodies and attachments (their bytes in `MockDb.files` as `<id>.att-<n>`). */
+  email: { text: string; html: string | null; attachments: { index: number; name: string; sizeBytes: number; mimeType: string }[] } | null;
+  /**
+   * Processing is simulated by the clock: queued until `processingAt`,
+   * processing until `finishAt` (ms since the epoch), then `outcome`.
+   */
+  processingAt: number;
+  finishAt: number;
+  outcome: { status: 'ready' } | { status: 'failed'; reason: string };
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface MockCode {
   code: string;
   attempts: number;
@@ -97,6 +132,7 @@ export interface MockData {
   invitations: MockInvitation[];
   spaces: MockSpace[];
   spaceMemberships: MockSpaceMembership[];
+  contents: MockContent[];
   /** session token → user id */
   sessions: Record<string, string>;
   /** email → pending verification code */
@@ -141,6 +177,7 @@ export function seedData(): MockData {
     invitations: [],
     spaces: [],
     spaceMemberships: [],
+    contents: [],
     sessions: {},
     codes: {},
     resetTokens: {},
@@ -159,11 +196,24 @@ export class MockDb {
     private readonly persist: (data: MockData) => void = () => undefined,
   ) {
     // Data kept by an older mock (localStorage) lacks the newer collections.
-    this.data = { ...initial, spaces: initial.spaces ?? [], spaceMemberships: initial.spaceMemberships ?? [] };
+    this.data = {
+      ...initial,
+      spaces: initial.spaces ?? [],
+      spaceMemberships: initial.spaceMemberships ?? [],
+      contents: initial.contents ?? [],
+    };
   }
+
+  /** Uploaded bytes by storage key (content id, `<id>.att-<n>`): kept in memory only, too big for localStorage. */
+  files = new Map<string, Blob>();
+
+  /** How long an upload stays queued, then processing (ms); tests set them to 0 or to hours. */
+  processingDelays = { queuedMs: 1500, processingMs: 3000 };
 
   reset(): void {
     this.data = seedData();
+    this.files.clear();
+    this.processingDelays = { queuedMs: 1500, processingMs: 3000 };
     this.save();
   }
 
@@ -359,7 +409,7 @@ export class MockDb {
       usage: {
         members: this.data.memberships.filter((m) => m.organizationId === org.id).length,
         spaces: this.data.spaces.filter((s) => s.organizationId === org.id && !s.archivedAt).length,
-        storage_bytes: 0,
+        storage_bytes: this.data.contents.filter((c) => c.organizationId === org.id).reduce((sum, c) => sum + c.sizeBytes, 0),
       },
     };
   }

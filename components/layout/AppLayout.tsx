@@ -2,11 +2,12 @@ import { useState, type ReactElement, type ReactNode } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { Layout, Menu, type MenuProps } from 'antd';
-import { HomeOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
+import { HomeOutlined, SearchOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
 import styled from 'styled-components';
 import { Wordmark } from '@/components/common/Wordmark';
 import { layout } from '@/lib/constants';
 import { AccountMenu } from './AccountMenu';
+import { HeaderSearch } from './HeaderSearch';
 import { HubSwitcher } from './HubSwitcher';
 
 const Header = styled(Layout.Header)`
@@ -33,6 +34,7 @@ const Main = styled.main`
 /** Only real destinations: later features add their own entries. */
 const navItems: MenuProps['items'] = [
   { key: '/', icon: <HomeOutlined />, label: <Link href="/">Home</Link> },
+  { key: '/search', icon: <SearchOutlined />, label: <Link href="/search">Search</Link> },
   { key: '/hub/settings', icon: <SettingOutlined />, label: <Link href="/hub/settings">Hub settings</Link> },
   { key: '/hub/billing', icon: <WalletOutlined />, label: <Link href="/hub/billing">Billing</Link> },
 ];
@@ -51,6 +53,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Wordmark />
         <HubSwitcher />
         <Spacer />
+        <HeaderSearch />
         <AccountMenu />
       </Header>
       <Layout>

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/http/clients';
 import { spaceInvitations, spacesApi } from '@/lib/http/spaces-api';
 import { useAuthStore } from '@/store/auth';
 import { StatusBadge } from '@/components/common/StatusBadge';
+import { ContentArea } from '@/components/contents/ContentArea';
 import { memberCount } from '@/components/hubs/memberCount';
 import { Panel } from '@/components/hubs/Panel';
 import { Unavailable } from '@/components/hubs/Unavailable';
@@ -127,6 +128,12 @@ function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(spac
   // A private space admits nobody new (the server answers 422), so it offers no invitations.
   const mayInviteByEmail = may(space.my_role, 'invite') && !space.archived_at && space.visibility !== 'private';
   const mayEdit = may(space.my_role, 'edit_content') || may(space.my_role, 'change_visibility');
+  // A previewed item lives in the address (?content=…), so search results and shared links open it.
+  const previewId = typeof router.query.content === 'string' ? router.query.content : null;
+  const keepPreviewInAddress = (contentId: string | null) => {
+    const query = contentId ? `?content=${encodeURIComponent(contentId)}` : '';
+    void router.replace(`/spaces/${encodeURIComponent(space.id)}${query}`, undefined, { shallow: true, scroll: false });
+  };
   // The header's member count and the user's role follow membership changes; a failed refresh keeps the old header.
   const refresh = () =>
     spacesApi.get(space.id).then(
@@ -214,6 +221,7 @@ function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(spac
         />
       )}
       <Sections>
+        <ContentArea space={space} initialPreviewId={previewId} onPreviewChange={keepPreviewInAddress} />
         <Panel title="Members">
           <MemberList
             scope={space.id}

@@ -23,11 +23,13 @@ export const http = {
   /** Generic list fetch: page and page_size (10). */
   list: async <T>(url: string, page = 1, params: Record<string, unknown> = {}) =>
     (await apiClient.get<ListEnvelope<T>>(url, { params: { page, page_size: PAGE_SIZE, ...params } })).data,
-  upload: async <T>(url: string, form: FormData, onProgress?: (percent: number) => void) =>
+  /** Multipart POST; `signal` cancels it (the promise then rejects with axios's CanceledError). */
+  upload: async <T>(url: string, form: FormData, onProgress?: (percent: number) => void, signal?: AbortSignal) =>
     (
       await apiClient.post<T>(url, form, {
         headers: { 'Content-Type': 'multipart/form-data' },
         onUploadProgress: (e: AxiosProgressEvent) => onProgress?.(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
+        signal,
       })
     ).data,
 };

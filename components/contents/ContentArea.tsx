@@ -1,0 +1,334 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ContactsOutlined, FileAddOutlined, FolderOpenOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Badge, Button, Input, Segmented, Select, Skeleton } from 'antd';
+import styled from 'styled-components';
+import { breakpoints, theme } from '@/lib/constants';
+import { contentKinds, contentSorts, type ContentItem, type ContentKind, type ContentListFilters, type ContentSort } from '@/lib/contract/contents';
+import type { Space } from '@/lib/contract/spaces';
+import { errorMessage } from '@/lib/http/clients';
+import { contentsApi } from '@/lib/http/contents-api';
+import { getDraft } from '@/store/drafts';
+import { LoadMore } from '@/components/hubs/LoadMore';
+import { Panel } from '@/components/hubs/Panel';
+import { may } from '@/components/hubs/roles';
+import { useDebouncedValue } from '@/components/hubs/useDebouncedValue';
+import { ContactFormModal } from './ContactFormModal';
+import { ContentRow, type ContentRowActions } from './ContentRow';
+import { kindIcons, kindPluralLabels, sortLabels } from './kinds';
+import { NoteEditor, noteDraftId } from './NoteEditor';
+import { ContentPreview } from './preview/ContentPreview';
+import { RenameModal } from './RenameModal';
+import { SpaceSearchResults } from './search/SpaceSearchResults';
+import { UploadModal } from './UploadModal';
+import { useLiveContents } from './useLiveContents';
+import { useUploadQueue } from './useUploadQueue';
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: 8px;
+`;
+
+const Toolbar = styled.div`
+  display: grid;
+  gap: 10px;
+  margin-bottom: 12px;
+
+  @media (min-width: ${breakpoints.sm}px) {
+    grid-template-columns: minmax(0, 1fr) 160px;
+  }
+`;
+
+const KindFilter = styled.div`
+  margin-bottom: 12px;
+  overflow-x: auto;
+  scrollbar-width: none;
+`;
+
+const Count = styled.p`
+  margin: 0 0 4px;
+  font-size: 13px;
+  color: #6b6a80;
+`;
+
+const Empty = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  padding: 28px 12px 16px;
+  text-align: center;
+
+  .icon {
+    display: grid;
+    place-items: center;
+    width: 56px;
+    height: 56px;
+    margin-bottom: 16px;
+    border-radius: 16px;
+    font-size: 24px;
+    color: ${theme.primaryColor};
+    background: ${theme.primaryColor}14;
+  }
+
+  h3 {
+    margin: 0 0 6px;
+    font-size: 16px;
+    font-weight: 600;
+    color: #16161d;
+  }
+
+  p {
+    max-width: 440px;
+    margin: 0 0 16px;
+    font-size: 14px;
+    line-height: 1.6;
+    color: #6b6a80;
+  }
+`;
+
+type KindChoice = ContentKind | 'all';
+
+interface ContentAreaProps {
+  space: Space;
+  /** An item to preview on arrival (a search result's link). */
+  initialPreviewId?: string | null;
+  /** Told which item is previewed (null when none), to keep it in the address. */
+  onPreviewChange?: (id: string | null) => void;
+}
+
+/**
+ * What a space holds: searchable, filtered by kind, sorted, ten at a time,
+ * with live processing status. Editors and owners upload, write notes, add
+ * contacts, rename and delete; everyone previews and downloads.
+ */
+export function ContentArea({ space, initialPreviewId = null, onPreviewChange }: ContentAreaProps) {
+  const { message } = App.useApp();
+  const [search, setSearch] = useState('');
+  const [kind, setKind] = useState<KindChoice>('all');
+  const [sort, setSort] = useState<ContentSort>('newest');
+  const term = useDebouncedValue(search.trim());
+  const filters: ContentListFilters = { sort, ...(kind !== 'all' ? { kind } : {}), ...(term ? { search: term } : {}) };
+  const live = useLiveContents(space.id, filters);
+  const queue = useUploadQueue(space.id, live.add);
+
+  const writable = !space.archived_at;
+  const mayAdd = writable && may(space.my_role, 'add_content');
+  const mayEdit = writable && may(space.my_role, 'edit_content');
+  const mayDelete = writable && may(space.my_role, 'delete_content');
+
+  const [uploading, setUploading] = useState(false);
+  const [addingContact, setAddingContact] = useState(false);
+  const [note, setNote] = useState<{ item: ContentItem | null } | null>(null);
+  const [renaming, setRenaming] = useState<ContentItem | null>(null);
+  const [hasNoteDraft, setHasNoteDraft] = useState(() => getDraft(noteDraftId(space.id, null)) !== null);
+
+  const [previewId, setPreviewId] = useState<string | null>(initialPreviewId);
+  const [arrival, setArrival] = useState(initialPreviewId);
+  if (arrival !== initialPreviewId) {
+    // Another search result of this space was followed.
+    setArrival(initialPreviewId);
+    setPreviewId(initialPreviewId);
+  }
+  const [missing, setMissing] = useState<string | null>(null);
+  const previewed = previewId ? live.latest(previewId) : undefined;
+  const preview = (id: string | null) => {
+    setPreviewId(id);
+    setMissing(null);
+    onPreviewChange?.(id);
+  };
+
+  // An item opened by its address may be on a later page, or filtered out: fetch it on its own.
+  const { update } = live;
+  const unlisted = previewId && !previewed && live.state !== 'loading' ? previewId : null;
+  useEffect(() => {
+    if (!unlisted) return;
+    let current = true;
+    contentsApi.get(space.id, unlisted).then(
+      ({ data }) => current && update(data),
+      (e: unknown) => {
+        if (!current) return;
+        setMissing(`We could not open that item. ${errorMessage(e)}`);
+        setPreviewId(null);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [unlisted, space.id, update]);
+
+  const actions: ContentRowActions = {
+    open: (item) => preview(item.id),
+    rename: mayEdit ? setRenaming : undefined,
+    editNote: mayEdit ? (item) => setNote({ item }) : undefined,
+    remove: mayDelete
+      ? async (item) => {
+          await contentsApi.remove(space.id, item.id);
+          live.remove(item.id);
+          if (previewId === item.id) preview(null);
+          void message.success(`${item.name} is deleted.`);
+        }
+      : undefined,
+  };
+
+  const closeNote = useCallback(() => {
+    setNote(null);
+    setHasNoteDraft(getDraft(noteDraftId(space.id, null)) !== null);
+  }, [space.id]);
+
+  const filtered = kind !== 'all' || Boolean(term);
+  const nothingYet = live.state === 'ready' && live.items.length === 0 && !filtered;
+
+  const addButtons = mayAdd && (
+    <Actions>
+      <Button icon={<FileAddOutlined aria-hidden />} onClick={() => setNote({ item: null })}>
+        {hasNoteDraft ? 'Continue note' : 'New note'}
+      </Button>
+      <Button icon={<ContactsOutlined aria-hidden />} onClick={() => setAddingContact(true)}>
+        Add contact
+      </Button>
+      <Badge count={queue.active} size="small" color={theme.primaryColor} title={`${queue.active} uploading`}>
+        <Button type="primary" icon={<UploadOutlined aria-hidden />} onClick={() => setUploading(true)}>
+          Upload
+        </Button>
+      </Badge>
+    </Actions>
+  );
+
+  return (
+    <Panel title="Content" aside={addButtons} id="content">
+      {space.archived_at && (
+        <Alert type="info" showIcon title="This space is archived: its content can be read and downloaded, not changed." style={{ marginBottom: 12 }} />
+      )}
+      {!nothingYet && (
+        <>
+          <Toolbar>
+            <Input
+              aria-label="Search this space"
+              placeholder="Search this space"
+              prefix={<SearchOutlined aria-hidden />}
+              allowClear
+              maxLength={100}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+            <Select<ContentSort>
+              aria-label="Sort"
+              value={sort}
+              onChange={setSort}
+              options={contentSorts.map((value) => ({ value, label: sortLabels[value] }))}
+            />
+          </Toolbar>
+          <KindFilter>
+            <Segmented<KindChoice>
+              aria-label="Kind filter"
+              value={kind}
+              onChange={setKind}
+              options={[
+                { value: 'all', label: 'All' },
+                ...contentKinds.map((value) => {
+                  const Icon = kindIcons[value];
+                  return { value, label: kindPluralLabels[value], icon: <Icon aria-hidden /> };
+                }),
+              ]}
+            />
+          </KindFilter>
+        </>
+      )}
+      {missing && <Alert type="error" showIcon title={missing} closable onClose={() => setMissing(null)} style={{ marginBottom: 12 }} />}
+      {live.state === 'loading' && (
+        <div aria-busy="true">
+          <Skeleton active avatar paragraph={{ rows: 1 }} />
+          <Skeleton active avatar paragraph={{ rows: 1 }} />
+        </div>
+      )}
+      {live.state === 'failed' && (
+        <Alert
+          type="error"
+          showIcon
+          title={`We could not load the content. ${live.error ?? ''}`}
+          action={
+            <Button size="small" onClick={live.reload}>
+              Try again
+            </Button>
+          }
+        />
+      )}
+      {nothingYet && (
+        <Empty>
+          <span className="icon" aria-hidden="true">
+            <FolderOpenOutlined />
+          </span>
+          <h3>Nothing here yet</h3>
+          <p>
+            Documents, tables, emails, contacts, images and media of this space appear here, searchable and previewed in place.
+            {mayAdd ? ' Upload the first files or write a note.' : ' Editors and owners of the space can add them.'}
+          </p>
+          {mayAdd && (
+            <Button type="primary" icon={<UploadOutlined aria-hidden />} onClick={() => setUploading(true)}>
+              Upload files
+            </Button>
+          )}
+        </Empty>
+      )}
+      {live.state === 'ready' && live.items.length === 0 && filtered && (
+        <Empty>
+          <h3>No content matches</h3>
+          <p>{term ? 'No names match that search.' : 'Nothing of this kind yet.'} Try another search or kind.</p>
+        </Empty>
+      )}
+      {live.state === 'ready' && live.items.length > 0 && (
+        <>
+          <Count>{live.count === 1 ? '1 item' : `${live.count} items`}</Count>
+          <div role="list" aria-label="Content of this space">
+            {live.items.map((item) => (
+              <ContentRow key={item.id} item={item} actions={actions} />
+            ))}
+          </div>
+        </>
+      )}
+      <LoadMore list={live} />
+      {term && <SpaceSearchResults spaceId={space.id} term={term} onOpen={(result) => preview(result.content.id)} />}
+
+      <ContentPreview
+        item={previewed ?? null}
+        onClose={() => preview(null)}
+        onEditNote={mayEdit ? (item) => setNote({ item }) : undefined}
+      />
+      {mayAdd && <UploadModal open={uploading} onClose={() => setUploading(false)} queue={queue} />}
+      {mayAdd && (
+        <ContactFormModal
+          spaceId={space.id}
+          open={addingContact}
+          onClose={() => setAddingContact(false)}
+          onCreated={(item) => {
+            setAddingContact(false);
+            live.add(item);
+            void message.success(`${item.name} is added.`);
+          }}
+        />
+      )}
+      <NoteEditor
+        spaceId={space.id}
+        open={note !== null}
+        note={note?.item ?? null}
+        onClose={closeNote}
+        onSaved={(item, created) => {
+          if (created) live.add(item);
+          else live.update(item);
+          closeNote();
+          void message.success(created ? `${item.name} is saved.` : 'Note saved.');
+        }}
+      />
+      <RenameModal
+        item={renaming}
+        onClose={() => setRenaming(null)}
+        onRenamed={(item) => {
+          live.update(item);
+          setRenaming(null);
+          void message.success('Renamed.');
+        }}
+      />
+    </Panel>
+  );
+}

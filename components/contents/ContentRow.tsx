@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import {
+  DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FormOutlined, MoreOutlined,
+} from '@ant-design/icons';
+import { App, Button, Dropdown, Tooltip, type MenuProps } from 'antd';
+import styled from 'styled-components';
+import { breakpoints, theme } from '@/lib/constants';
+import type { ContentItem } from '@/lib/contract/contents';
+import { errorMessage } from '@/lib/http/clients';
+import { fileHref } from '@/lib/http/contents-api';
+import { formatBytes } from '@/components/common/format';
+import { ContentStatusBadge } from './ContentStatusBadge';
+import { formatDateTime, formatWhen } from './format';
+import { KindTile } from './KindTile';
+import { sourceLabel } from './kinds';
+
+const Row = styled.div<{ $busy: boolean }>`
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr);
+  align-items: center;
+  gap: 4px 14px;
+  padding: 12px 10px;
+  margin: 0 -10px;
+  border-radius: 10px;
+  opacity: ${({ $busy }) => ($busy ? 0.55 : 1)};
+  transition: background 0.15s;
+
+  &:hover,
+  &:focus-within {
+    background: #f7f6ff;
+  }
+
+  .name {
+    display: block;
+    max-width: 100%;
+    padding: 0;
+    overflow: hidden;
+    border: 0;
+    font: inherit;
+    font-weight: 600;
+    color: #16161d;
+    text-align: left;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    background: none;
+    cursor: pointer;
+  }
+
+  .name:hover,
+  .name:focus-visible {
+    color: ${theme.primaryColor};
+  }
+
+  .meta {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 2px 6px;
+    margin-top: 2px;
+    font-size: 13px;
+    color: #6b6a80;
+  }
+
+  .meta > span + span::before {
+    content: '·';
+    margin-right: 6px;
+    color: #b3b2c4;
+  }
+
+  .reason {
+    margin: 4px 0 0;
+    font-size: 13px;
+    line-height: 1.45;
+    color: #cf1322;
+    overflow-wrap: anywhere;
+  }
+
+  .side {
+    grid-column: 2;
+    display: flex;
+    align-items: center;
+    gap: 6px;
+  }
+
+  .problem {
+    grid-column: 2 / -1;
+    margin: 4px 0 0;
+    font-size: 13px;
+    color: #cf1322;
+  }
+
+  @media (min-width: ${breakpoints.sm}px) {
+    grid-template-columns: auto minmax(0, 1fr) auto;
+
+    .side {
+      grid-column: auto;
+    }
+  }
+`;
+
+export interface ContentRowActions {
+  open(item: ContentItem): void;
+  rename?: (item: ContentItem) => void;
+  editNote?: (item: ContentItem) => void;
+  /** Resolves once the item is deleted; a rejection is shown on the row. */
+  remove?: (item: ContentItem) => Promise<void>;
+}
+
+/** One item of a space: what it is, its processing status, who added it when, and what can be done with it. */
+export function ContentRow({ item, actions }: { item: ContentItem; actions: ContentRowActions }) {
+  const { modal } = App.useApp();
+  const [deleting, setDeleting] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { remove } = actions;
+
+  const confirmDelete = () =>
+    modal.confirm({
+      title: `Delete ${item.name}?`,
+      content: 'It is removed from the space with everything read from it. This cannot be undone.',
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        if (!remove) return;
+        setDeleting(true);
+        setProblem(null);
+        try {
+          await remove(item);
+        } catch (e) {
+          setProblem(`We could not delete ${item.name}. ${errorMessage(e)}`);
+          setDeleting(false);
+        }
+      },
+    });
+
+  const menu: MenuProps['items'] = [
+    actions.editNote && item.source === 'note' && { key: 'edit', icon: <FormOutlined />, label: 'Edit note', onClick: () => actions.editNote?.(item) },
+    actions.rename && { key: 'rename', icon: <EditOutlined />, label: 'Rename', onClick: () => actions.rename?.(item) },
+    item.urls.download && {
+      key: 'download',
+      icon: <DownloadOutlined />,
+      label: (
+        <a href={fileHref(item.urls.download)} download={item.name}>
+          Download
+        </a>
+      ),
+    },
+    remove && { type: 'divider' as const },
+    remove && { key: 'delete', icon: <DeleteOutlined />, label: 'Delete', danger: true, onClick: confirmDelete },
+  ].filter((entry) => Boolean(entry)) as MenuProps['items'];
+
+  return (
+    <Row role="listitem" aria-label={item.name} aria-busy={deleting} $busy={deleting}>
+      <KindTile item={item} />
+      <div style={{ minWidth: 0 }}>
+        <button type="button" className="name" onClick={() => actions.open(item)} title={item.name}>
+          {item.name}
+        </button>
+        <div className="meta">
+          <span>{sourceLabel(item)}</span>
+          {item.size_bytes > 0 && <span>{formatBytes(item.size_bytes)}</span>}
+          {item.created_by && <span>{item.created_by.name}</span>}
+          <span>
+            <time dateTime={item.created_at} title={formatDateTime(item.created_at)}>
+              {formatWhen(item.created_at)}
+            </time>
+          </span>
+        </div>
+        {item.status === 'failed' && item.failure_reason && <p className="reason">{item.failure_reason}</p>}
+      </div>
+      <div className="side">
+        <ContentStatusBadge status={item.status} />
+        <Tooltip title="Preview">
+          <Button type="text" icon={<EyeOutlined />} aria-label={`Preview ${item.name}`} onClick={() => actions.open(item)} />
+        </Tooltip>
+        {menu && menu.length > 0 && (
+          <Dropdown menu={{ items: menu }} trigger={['click']} placement="bottomRight">
+            <Button type="text" icon={<MoreOutlined />} aria-label={`More actions for ${item.name}`} loading={deleting} disabled={deleting} />
+          </Dropdown>
+        )}
+      </div>
+      {problem && (
+        <p className="problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </Row>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ComponentType, CSSProperties } from 'react';
+import {
+  ContactsOutlined, FileOutlined, FileTextOutlined, MailOutlined, PictureOutlined, PlaySquareOutlined, TableOutlined,
+} from '@ant-design/icons';
+import {
+  contentKindLabels, KIND_EXTENSIONS, type ContentItem, type ContentKind, type ContentSort, type ContentStatus,
+} from '@/lib/contract/contents';
+
+export const kindIcons: Record<ContentKind, ComponentType<{ style?: CSSProperties; 'aria-hidden'?: boolean }>> = {
+  document: FileTextOutlined,
+  table: TableOutlined,
+  email: MailOutlined,
+  contact: ContactsOutlined,
+  general: FileOutlined,
+  image: PictureOutlined,
+  media: PlaySquareOutlined,
+};
+
+/** Each kind's tile colour, so a list can be scanned by kind at a glance. */
+export const kindColours: Record<ContentKind, string> = {
+  document: '#796CFF',
+  table: '#13A66B',
+  email: '#1677FF',
+  contact: '#D46B08',
+  general: '#6B6A80',
+  image: '#C41D7F',
+  media: '#08979C',
+};
+
+/** Plural labels for filters ("Documents"). */
+export const kindPluralLabels: Record<ContentKind, string> = {
+  document: 'Documents',
+  table: 'Tables',
+  email: 'Emails',
+  contact: 'Contacts',
+  general: 'General',
+  image: 'Images',
+  media: 'Media',
+};
+
+/** What each kind is for, shown in the upload picker. */
+export const kindHints: Record<ContentKind, string> = {
+  document: 'Text, PDF, Word, slides, web pages and e-books; their text becomes searchable.',
+  table: 'Spreadsheets and CSV files, shown as a table.',
+  email: 'Saved messages (.eml) with their attachments.',
+  contact: 'A list of people from a spreadsheet or CSV file.',
+  general: 'Any everyday file: images, PDFs, Office files, text.',
+  image: 'Photos and pictures, shown in a gallery.',
+  media: 'Audio and video, played in the browser when it can.',
+};
+
+/** The file picker's `accept`: the kind's extensions (spec §5). */
+export const acceptOf = (kind: ContentKind) => KIND_EXTENSIONS[kind].map((e) => `.${e}`).join(',');
+
+export const statusLabels: Record<ContentStatus, string> = {
+  queued: 'Queued',
+  processing: 'Processing',
+  ready: 'Ready',
+  failed: 'Failed',
+};
+
+export const sortLabels: Record<ContentSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  name: 'Name (A–Z)',
+  size: 'Largest first',
+};
+
+/** Still on its way: the list keeps asking until it is ready or failed. */
+export const isPending = (item: Pick<ContentItem, 'status'>) => item.status === 'queued' || item.status === 'processing';
+
+/** Notes and hand-made contacts have no file; the rest were uploaded. */
+export const sourceLabel = (item: Pick<ContentItem, 'source' | 'kind'>) =>
+  item.source === 'note' ? 'Note' : item.source === 'form' ? 'Contact' : contentKindLabels[item.kind];

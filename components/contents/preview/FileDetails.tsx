@@ -1,0 +1,77 @@
+import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import styled from 'styled-components';
+import { contentKindLabels, type ContentItem } from '@/lib/contract/contents';
+import { fileHref } from '@/lib/http/contents-api';
+import { formatBytes } from '@/components/common/format';
+import { KindTile } from '../KindTile';
+import { formatDateTime } from '../format';
+
+const Box = styled.section`
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr);
+  gap: 16px;
+  padding: 18px 20px;
+  border: 1px solid #ececf3;
+  border-radius: 14px;
+  background: #fff;
+
+  dl {
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr);
+    gap: 6px 14px;
+    margin: 0 0 14px;
+    font-size: 14px;
+  }
+
+  dt {
+    color: #6b6a80;
+  }
+
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+  }
+`;
+
+/** What is known about a file, with the ways to open it: inline when the browser can show it, else download. */
+export function FileDetails({ item }: { item: ContentItem }) {
+  return (
+    <Box aria-label="File details">
+      <KindTile item={item} size={56} />
+      <div>
+        <dl>
+          <dt>Kind</dt>
+          <dd>{contentKindLabels[item.kind]}</dd>
+          <dt>Type</dt>
+          <dd>{item.extension ? `.${item.extension}` : '—'}{item.mime_type ? ` (${item.mime_type})` : ''}</dd>
+          <dt>Size</dt>
+          <dd>{formatBytes(item.size_bytes)}</dd>
+          <dt>Added</dt>
+          <dd>
+            {formatDateTime(item.created_at)}
+            {item.created_by ? ` by ${item.created_by.name}` : ''}
+          </dd>
+        </dl>
+        <div className="actions">
+          {item.urls.view && (
+            <Button href={fileHref(item.urls.view)} target="_blank" rel="noopener noreferrer" icon={<ExportOutlined />}>
+              Open in a new tab
+            </Button>
+          )}
+          {item.urls.download && (
+            <Button type="primary" href={fileHref(item.urls.download)} download={item.name} icon={<DownloadOutlined />}>
+              Download
+            </Button>
+          )}
+        </div>
+      </div>
+    </Box>
+  );
+}

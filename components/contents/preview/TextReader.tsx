@@ -1,0 +1,58 @@
+import { Pagination, Skeleton } from 'antd';
+import styled from 'styled-components';
+import type { ContentItem } from '@/lib/contract/contents';
+import { contentsApi } from '@/lib/http/contents-api';
+import { PreviewProblem } from './PreviewProblem';
+import { usePagedView } from './usePagedView';
+
+const Page = styled.article<{ $loading: boolean }>`
+  margin: 0;
+  padding: 20px 22px;
+  border: 1px solid #ececf3;
+  border-radius: 12px;
+  font-size: 15px;
+  line-height: 1.7;
+  color: #26252f;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  background: #fff;
+  opacity: ${({ $loading }) => ($loading ? 0.5 : 1)};
+  transition: opacity 0.2s;
+`;
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  margin: 0 0 12px;
+  font-size: 13px;
+  color: #6b6a80;
+`;
+
+/** The text read from a document, email or note, one page (TEXT_PAGE_CHARACTERS) at a time. */
+export function TextReader({ item }: { item: ContentItem }) {
+  const view = usePagedView(async (page) => (await contentsApi.text(item.space_id, item.id, page)).data);
+  const text = view.value;
+  return (
+    <>
+      {view.problem && <PreviewProblem what="this page" message={view.problem} retry={view.retry} />}
+      {text === null ? (
+        !view.problem && <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
+        <>
+          <Bar>
+            <span>{text.characters.toLocaleString('en-US')} characters</span>
+            {text.page_count > 1 && (
+              <Pagination simple current={view.page} total={text.page_count} pageSize={1} onChange={view.setPage} aria-label="Text pages" />
+            )}
+          </Bar>
+          <Page aria-label={`Text of ${item.name}, page ${text.page}`} aria-busy={view.load.state === 'loading'} $loading={view.load.state === 'loading'}>
+            {text.text.trim() ? text.text : 'This item has no text.'}
+          </Page>
+        </>
+      )}
+    </>
+  );
+}

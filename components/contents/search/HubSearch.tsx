@@ -1,0 +1,199 @@
+import { useEffect, useState } from 'react';
+import { useRouter } from 'next/router';
+import { FileSearchOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, Button, Input, Select, Skeleton } from 'antd';
+import styled from 'styled-components';
+import { breakpoints, theme } from '@/lib/constants';
+import { contentKinds, type ContentKind } from '@/lib/contract/contents';
+import { SEARCH_QUERY_MAX, type SearchFilters, type SearchResult } from '@/lib/contract/search';
+import { useAuthStore } from '@/store/auth';
+import { LoadMore } from '@/components/hubs/LoadMore';
+import { useDebouncedValue } from '@/components/hubs/useDebouncedValue';
+import { kindPluralLabels } from '../kinds';
+import { SearchResultCard } from './SearchResultCard';
+import { useSearch } from './useSearch';
+
+const Heading = styled.header`
+  margin-bottom: 20px;
+
+  h1 {
+    margin: 0;
+    font-size: 26px;
+    font-weight: 600;
+    letter-spacing: -0.02em;
+    color: #16161d;
+  }
+
+  p {
+    margin: 6px 0 0;
+    font-size: 15px;
+    color: #6b6a80;
+  }
+`;
+
+const Toolbar = styled.div`
+  display: grid;
+  gap: 10px;
+  margin-bottom: 20px;
+
+  @media (min-width: ${breakpoints.sm}px) {
+    grid-template-columns: minmax(0, 1fr) 170px;
+  }
+`;
+
+const Results = styled.div`
+  display: grid;
+  gap: 10px;
+`;
+
+const Count = styled.p`
+  margin: 0 0 10px;
+  font-size: 13px;
+  color: #6b6a80;
+`;
+
+const Blank = styled.div`
+  display: grid;
+  justify-items: center;
+  padding: 40px 16px;
+  text-align: center;
+
+  .icon {
+    display: grid;
+    place-items: center;
+    width: 56px;
+    height: 56px;
+    margin-bottom: 14px;
+    border-radius: 16px;
+    font-size: 24px;
+    color: ${theme.primaryColor};
+    background: ${theme.primaryColor}14;
+  }
+
+  h2 {
+    margin: 0 0 6px;
+    font-size: 17px;
+    font-weight: 600;
+    color: #16161d;
+  }
+
+  p {
+    max-width: 440px;
+    margin: 0;
+    font-size: 14px;
+    line-height: 1.6;
+    color: #6b6a80;
+  }
+`;
+
+const ANY = 'any';
+const asKind = (value: unknown): ContentKind | typeof ANY =>
+  typeof value === 'string' && (contentKinds as readonly string[]).includes(value) ? (value as ContentKind) : ANY;
+
+/**
+ * Hub-wide search: every space the user may read, names and the text inside.
+ * The query lives in the address (/search?q=…&kind=…), so a search can be
+ * shared, reloaded and reached from the header.
+ */
+export function HubSearch() {
+  const router = useRouter();
+  const hub = useAuthStore((s) => s.user?.active_organization);
+  const [input, setInput] = useState('');
+  const [kind, setKind] = useState<ContentKind | typeof ANY>(ANY);
+  // The address is known once the router is ready; read it once then.
+  const [fromAddress, setFromAddress] = useState(false);
+  if (!fromAddress && router.isReady) {
+    setFromAddress(true);
+    setInput(typeof router.query.q === 'string' ? router.query.q.slice(0, SEARCH_QUERY_MAX) : '');
+    setKind(asKind(router.query.kind));
+  }
+  const term = useDebouncedValue(input.trim());
+  const filters: SearchFilters = { q: term, ...(kind !== ANY ? { kind } : {}) };
+  const results = useSearch(filters, hub?.domain_handle);
+
+  const settled = term === input.trim();
+  useEffect(() => {
+    // Wait for the typing to settle, so the address never drops a query it was opened with.
+    if (!fromAddress || !settled) return;
+    const query = new URLSearchParams({ ...(term ? { q: term } : {}), ...(kind !== ANY ? { kind } : {}) }).toString();
+    void router.replace(query ? `/search?${query}` : '/search', undefined, { shallow: true, scroll: false });
+  }, [term, kind, fromAddress, settled, router]);
+
+  const open = (result: SearchResult) =>
+    void router.push(`/spaces/${encodeURIComponent(result.space.id)}?content=${encodeURIComponent(result.content.id)}`);
+
+  return (
+    <>
+      <Heading>
+        <h1>Search</h1>
+        <p>Names and the words inside documents, tables, emails, contacts and notes{hub ? ` across ${hub.name}` : ''}.</p>
+      </Heading>
+      <Toolbar role="search">
+        <Input
+          size="large"
+          aria-label="Search the hub"
+          placeholder="Search for a word or a phrase"
+          prefix={<SearchOutlined aria-hidden />}
+          allowClear
+          autoFocus
+          maxLength={SEARCH_QUERY_MAX}
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+        />
+        <Select<ContentKind | typeof ANY>
+          size="large"
+          aria-label="Kind filter"
+          value={kind}
+          onChange={setKind}
+          options={[{ value: ANY, label: 'All kinds' }, ...contentKinds.map((k) => ({ value: k, label: kindPluralLabels[k] }))]}
+        />
+      </Toolbar>
+      {!term && (
+        <Blank>
+          <span className="icon" aria-hidden="true">
+            <FileSearchOutlined />
+          </span>
+          <h2>Find anything in your spaces</h2>
+          <p>Type a word or a phrase. Results come from every space you can open; archived spaces are left out.</p>
+        </Blank>
+      )}
+      {term && results.state === 'loading' && (
+        <Results aria-busy="true">
+          <Skeleton active avatar paragraph={{ rows: 2 }} />
+          <Skeleton active avatar paragraph={{ rows: 2 }} />
+        </Results>
+      )}
+      {term && results.state === 'failed' && (
+        <Alert
+          type="error"
+          showIcon
+          title={`We could not search. ${results.error ?? ''}`}
+          action={
+            <Button size="small" onClick={results.reload}>
+              Try again
+            </Button>
+          }
+        />
+      )}
+      {term && results.state === 'ready' && results.items.length === 0 && (
+        <Blank>
+          <h2>No results for “{term}”</h2>
+          <p>Try other or fewer words{kind !== ANY ? ', or all kinds' : ''}. Items still being processed are searchable once they are ready.</p>
+        </Blank>
+      )}
+      {term && results.state === 'ready' && results.items.length > 0 && (
+        <>
+          <Count aria-live="polite">{results.count === 1 ? '1 result' : `${results.count} results`}</Count>
+          <Results role="list" aria-label="Search results">
+            {results.items.map((result) => (
+              <div role="listitem" key={result.content.id}>
+                <SearchResultCard result={result} onOpen={open} />
+              </div>
+            ))}
+          </Results>
+        </>
+      )}
+      <LoadMore list={results} />
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { AppstoreOutlined } from '@ant-design/icons';
+import styled from 'styled-components';
+import { theme } from '@/lib/constants';
+import { contentKindLabels } from '@/lib/contract/contents';
+import type { SearchResult } from '@/lib/contract/search';
+import { formatWhen } from '../format';
+import { KindTile } from '../KindTile';
+import { Snippet } from './Snippet';
+
+const Card = styled.article`
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr);
+  gap: 14px;
+  padding: 14px 16px;
+  border: 1px solid #ececf3;
+  border-radius: 12px;
+  background: #fff;
+  transition: border-color 0.2s, box-shadow 0.2s;
+
+  &:hover,
+  &:focus-within {
+    border-color: ${theme.primaryColor}66;
+    box-shadow: 0 2px 10px rgba(22, 22, 29, 0.04);
+  }
+
+  h3 {
+    margin: 0;
+    font-size: 15px;
+    font-weight: 600;
+    line-height: 1.35;
+  }
+
+  h3 button {
+    padding: 0;
+    border: 0;
+    font: inherit;
+    color: #16161d;
+    text-align: left;
+    overflow-wrap: anywhere;
+    background: none;
+    cursor: pointer;
+  }
+
+  h3 button:hover,
+  h3 button:focus-visible {
+    color: ${theme.primaryColor};
+  }
+
+  .meta {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 2px 6px;
+    margin-top: 2px;
+    font-size: 13px;
+    color: #6b6a80;
+  }
+
+  .meta > span + span::before {
+    content: '·';
+    margin-right: 6px;
+    color: #b3b2c4;
+  }
+`;
+
+/** One search hit: the item, where it lives, and the words around the match. */
+export function SearchResultCard({ result, onOpen, showSpace = true }: { result: SearchResult; onOpen(result: SearchResult): void; showSpace?: boolean }) {
+  const { content, space } = result;
+  return (
+    <Card aria-label={content.name}>
+      <KindTile item={content} />
+      <div style={{ minWidth: 0 }}>
+        <h3>
+          <button type="button" onClick={() => onOpen(result)}>
+            {content.name}
+          </button>
+        </h3>
+        <div className="meta">
+          {showSpace && (
+            <span>
+              <AppstoreOutlined aria-hidden /> {space.name}
+            </span>
+          )}
+          <span>{contentKindLabels[content.kind]}</span>
+          <span>{formatWhen(content.updated_at)}</span>
+        </div>
+        <Snippet parts={result.snippet} />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import { Fragment } from 'react';
+import styled from 'styled-components';
+import type { SnippetPart } from '@/lib/contract/search';
+
+const Text = styled.p`
+  margin: 6px 0 0;
+  font-size: 14px;
+  line-height: 1.6;
+  color: #3f3e4f;
+  overflow-wrap: anywhere;
+
+  mark {
+    padding: 0 2px;
+    border-radius: 3px;
+    color: inherit;
+    font-weight: 600;
+    background: #796cff2e;
+  }
+`;
+
+/** The text around a search hit; the found words are marked. Parts are rendered as text, never as HTML. */
+export function Snippet({ parts }: { parts: SnippetPart[] }) {
+  if (parts.length === 0) return null;
+  return (
+    <Text>
+      {parts.map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <Fragment key={i}>{part.text}</Fragment>))}
+    </Text>
+  );
+}

@@ -1,0 +1,68 @@
+import { Alert, Button, Skeleton } from 'antd';
+import styled from 'styled-components';
+import type { SearchResult } from '@/lib/contract/search';
+import { useAuthStore } from '@/store/auth';
+import { LoadMore } from '@/components/hubs/LoadMore';
+import { SearchResultCard } from './SearchResultCard';
+import { useSearch } from './useSearch';
+
+const Section = styled.section`
+  margin-top: 20px;
+  padding-top: 16px;
+  border-top: 1px solid #f0eff6;
+
+  h3 {
+    margin: 0 0 10px;
+    font-size: 13px;
+    font-weight: 600;
+    letter-spacing: 0.04em;
+    text-transform: uppercase;
+    color: #8c8ba0;
+  }
+
+  .results {
+    display: grid;
+    gap: 8px;
+  }
+
+  .none {
+    margin: 0;
+    font-size: 14px;
+    color: #6b6a80;
+  }
+`;
+
+/** What full-text search finds inside this space's content for the words typed in its search box. */
+export function SpaceSearchResults({ spaceId, term, onOpen }: { spaceId: string; term: string; onOpen(result: SearchResult): void }) {
+  const hub = useAuthStore((s) => s.user?.active_organization?.domain_handle);
+  const results = useSearch({ q: term, space_id: spaceId }, hub);
+  return (
+    <Section aria-label="Found inside content">
+      <h3>Found inside content</h3>
+      {results.state === 'loading' && <Skeleton active paragraph={{ rows: 2 }} />}
+      {results.state === 'failed' && (
+        <Alert
+          type="error"
+          showIcon
+          title={`We could not search this space. ${results.error ?? ''}`}
+          action={
+            <Button size="small" onClick={results.reload}>
+              Try again
+            </Button>
+          }
+        />
+      )}
+      {results.state === 'ready' && results.items.length === 0 && <p className="none">No text in this space mentions “{term}”.</p>}
+      {results.items.length > 0 && (
+        <div className="results" role="list" aria-label="Search results in this space">
+          {results.items.map((result) => (
+            <div role="listitem" key={result.content.id}>
+              <SearchResultCard result={result} onOpen={onOpen} showSpace={false} />
+            </div>
+          ))}
+        </div>
+      )}
+      <LoadMore list={results} />
+    </Section>
+  );
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  contentItemSchema, contentRowSchema, emailViewSchema, TEXT_PAGE_CHARACTERS, textPageSchema,
+} from '@/lib/contract/contents';
+import { apiErrorSchema, dataEnvelope, errorCodes, listEnvelope } from '@/lib/contract/envelope';
+import { searchResultSchema } from '@/lib/contract/search';
+import { setAuthToken, setOrgHandle } from '@/lib/http/clients';
+import { contentsApi, searchApi } from '@/lib/http/contents-api';
+import { mockDb } from '@/mocks/node';
+import { MOCK_DEMO_HUB } from '@/mocks/state';
+import { setupMockServer } from '@/tests/infrastructure/msw';
+import { addHubMember, demoHub, seedSpace } from '../spaces/fixtures';
+import { fileOf, pngBytes, stubNodeMultipart } from './fixtures';
+
+setupMockServer();
+stubNodeMultipart();
+
+function as(userId = demoHub().owner.id) {
+  setAuthToken(mockDb.createSession(userId));
+  setOrgHandle(MOCK_DEMO_HUB.domainHandle);
+}
+
+function follows<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body);
+  expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+  return parsed.data as z.output<S>;
+}
+
+async function failure(call: Promise<unknown>) {
+  const error = await call.then(
+    () => expect.unreachable('the call should fail'),
+    (e: { response: { status: number; data: unknown } }) => e.response,
+  );
+  const body = follows(apiErrorSchema, error.data);
+  expect(errorCodes).toContain(body.code);
+  return { status: error.status, code: body.code, message: body.message };
+}
+
+const item = dataEnvelope(contentItemSchema);
+const eml = [
+  'From: Ana <ana@acme.io>',
+  'To: team@acme.io',
+  'Subject: Launch notes',
+  'Date: Tue, 03 Feb 2026 10:00:00 +0000',
+  'Content-Type: multipart/mixed; boundary="b1"',
+  '',
+  '--b1',
+  'Content-Type: text/html; charset=utf-8',
+  '',
+  '<p onclick="alert(1)">We launch <b>Monday</b>.</p><script>alert(2)</script>',
+  '--b1',
+  'Content-Type: text/plain; name="plan.txt"',
+  'Content-Disposition: attachment; filename="plan.txt"',
+  '',
+  'step one',
+  '--b1--',
+  '',
+].join('\r\n');
+
+describe('mock content endpoints follow the contract', () => {
+  it('upload, process, list, read, rename, rows, text, email and delete', async () => {
+    mockDb.processingDelays = { queuedMs: 0, processingMs: 0 };
+    const space = seedSpace({ name: 'Launch' });
+    as();
+    const doc = follows(item, await contentsApi.upload(space.id, 'document', fileOf('Quarterly launch plan\nShip it.', 'plan.txt'))).data;
+    expect(doc).toMatchObject({ status: 'queued', kind: 'document', source: 'upload', name: 'plan.txt', details: {} });
+    const ready = follows(item, await contentsApi.get(space.id, doc.id)).data;
+    expect(ready).toMatchObject({ status: 'ready', details: { characters: 30 } });
+    expect(ready.urls.download).toMatch(/^\/api\/v1\/files\/.+\/original\/\?.*download=1/);
+
+    const text = follows(dataEnvelope(textPageSchema), await contentsApi.text(space.id, doc.id)).data;
+    expect(text).toEqual({ text: 'Quarterly launch plan\nShip it.', page: 1, page_count: 1, characters: 30 });
+
+    const table = follows(item, await contentsApi.upload(space.id, 'table', fileOf('name,qty\nPen,4\nInk,"1,5"\n', 'stock.csv'))).data;
+    const tableReady = follows(item, await contentsApi.get(space.id, table.id)).data;
+    expect(tableReady.details).toEqual({ columns: [{ name: 'name', type: 'text' }, { name: 'qty', type: 'text' }], row_count: 2 });
+    const rows = follows(listEnvelope(contentRowSchema), await contentsApi.rows(space.id, table.id));
+    expect(rows.data).toEqual([{ index: 0, cells: ['Pen', '4'] }, { index: 1, cells: ['Ink', '1,5'] }]);
+
+    const mail = follows(item, await contentsApi.upload(space.id, 'email', fileOf(eml, 'launch.eml'))).data;
+    const view = follows(dataEnvelope(emailViewSchema), await contentsApi.email(space.id, mail.id)).data;
+    expect(view).toMatchObject({ subject: 'Launch notes', from: 'Ana <ana@acme.io>', date: '2026-02-03T10:00:00.000Z', text: 'We launch Monday .' });
+    expect(view.html).not.toMatch(/script|onclick/);
+    expect(view.attachments).toEqual([expect.objectContaining({ index: 0, name: 'plan.txt', size_bytes: 8, mime_type: 'text/plain' })]);
+
+    const image = follows(item, await contentsApi.upload(space.id, 'image', fileOf(pngBytes(640, 480), 'logo.png'))).data;
+    const imageReady = follows(item, await contentsApi.get(space.id, image.id)).data;
+    expect(imageReady.details).toEqual({ width: 640, height: 480, has_thumbnail: true });
+    expect(imageReady.urls.thumbnail).toMatch(/\/thumbnail\//);
+
+    // The signed file addresses answer with the bytes, never sniffed, and as a download when asked.
+    const original = await fetch(`http://localhost${ready.urls.download ?? ''}`);
+    expect(original.status).toBe(200);
+    expect(await original.text()).toBe('Quarterly launch plan\nShip it.');
+    expect(original.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(original.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''plan.txt");
+    const attachment = await fetch(`http://localhost${view.attachments[0]?.download ?? ''}`);
+    expect(await attachment.text()).toBe('step one');
+    expect((await fetch(`http://localhost/api/v1/files/${doc.id}/original/`)).status).toBe(401);
+
+    const listed = follows(listEnvelope(contentItemSchema), await contentsApi.list(space.id, 1, { kind: 'table', sort: 'name', search: 'STOCK' }));
+    expect(listed.data.map((c) => c.name)).toEqual(['stock.csv']);
+
+    follows(item, await contentsApi.rename(space.id, doc.id, { name: 'Launch plan' }));
+    expect(await contentsApi.remove(space.id, table.id)).toMatchObject({ data: null });
+    expect(await failure(contentsApi.get(space.id, table.id))).toMatchObject({ status: 404, code: 'not_found' });
+  });
+
+  it('contacts and notes, and note edits', async () => {
+    const space = seedSpace({ name: 'People' });
+    as();
+    const contact = follows(
+      item,
+      await contentsApi.addContact(space.id, {
+        name: 'Ana Lima', email: 'Ana@Acme.io', contact_number: '+44 20 7946 0958', occupation: 'Engineer', address: '1 Main St', about: 'Met at the fair.',
+      }),
+    ).data;
+    expect(contact).toMatchObject({ kind: 'contact', source: 'form', status: 'ready', details: { contact: { email: 'ana@acme.io' } } });
+    const note = follows(item, await contentsApi.addNote(space.id, { title: 'Standup', body: 'Ana: shipping' })).data;
+    expect(note).toMatchObject({ kind: 'general', source: 'note', status: 'ready', name: 'Standup' });
+    follows(item, await contentsApi.updateNote(space.id, note.id, { title: 'Standup 2', body: 'Done' }));
+    expect((await contentsApi.text(space.id, note.id)).data.text).toBe('Done');
+    const invalid = await failure(contentsApi.addContact(space.id, { name: '', email: 'nope', contact_number: '1', occupation: 'x', address: 'y', about: 'z' }));
+    expect(invalid).toMatchObject({ status: 400, code: 'validation_error', message: 'Please enter Name' });
+    expect(await failure(contentsApi.updateNote(space.id, contact.id, { title: 'x' }))).toMatchObject({ status: 404 });
+
+    const long = (await contentsApi.addNote(space.id, { title: 'Long', body: `${'a'.repeat(TEXT_PAGE_CHARACTERS)}tail!` })).data;
+    const second = follows(dataEnvelope(textPageSchema), await contentsApi.text(space.id, long.id, 2)).data;
+    expect(second).toEqual({ text: 'tail!', page: 2, page_count: 2, characters: TEXT_PAGE_CHARACTERS + 5 });
+  });
+
+  it('refuses what the API refuses, with its codes', async () => {
+    mockDb.processingDelays = { queuedMs: 60_000, processingMs: 60_000 };
+    const vic = addHubMember('vic@example.com', 'Vic', 'viewer');
+    const space = seedSpace({ name: 'Launch', members: [[demoHub().owner, 'owner'], [vic, 'viewer']] });
+    as();
+    expect(await failure(contentsApi.upload(space.id, 'image', fileOf('hello', 'notes.txt')))).toMatchObject({
+      status: 415, code: 'unsupported_file_type', message: expect.stringMatching(/^Image uploads accept \.jpg/),
+    });
+    expect(await failure(contentsApi.upload(space.id, 'image', fileOf('not a png', 'fake.png')))).toMatchObject({ status: 415, code: 'file_content_mismatch' });
+    const queued = (await contentsApi.upload(space.id, 'document', fileOf('draft', 'draft.txt'))).data;
+    expect(await failure(contentsApi.text(space.id, queued.id))).toMatchObject({ status: 422, code: 'content_not_ready' });
+
+    as(vic.id);
+    expect(await failure(contentsApi.upload(space.id, 'document', fileOf('x', 'a.txt')))).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(await failure(contentsApi.remove(space.id, queued.id))).toMatchObject({ status: 403, code: 'forbidden' });
+
+    as();
+    mockDb.data.spaces.find((s) => s.id === space.id)!.archivedAt = mockDb.now();
+    expect(await failure(contentsApi.addNote(space.id, { title: 'Late' }))).toMatchObject({ status: 422, code: 'space_archived' });
+  });
+
+  it('searches ready content of readable spaces, with snippet parts', async () => {
+    mockDb.processingDelays = { queuedMs: 0, processingMs: 0 };
+    const open = seedSpace({ name: 'Open' });
+    const other = seedSpace({ name: 'Other' });
+    as();
+    await contentsApi.addNote(open.id, { title: 'Budget', body: `${'x'.repeat(200)} the budget for Q3 is final ${'y'.repeat(200)}` });
+    await contentsApi.addNote(other.id, { title: 'Budget draft', body: 'nothing here' });
+    const found = follows(listEnvelope(searchResultSchema), await searchApi.search(1, { q: 'budget' }));
+    expect(found.data.map((r) => r.space.name).sort()).toEqual(['Open', 'Other']);
+    const inSpace = follows(listEnvelope(searchResultSchema), await searchApi.search(1, { q: 'BUDGET final', space_id: open.id }));
+    expect(inSpace.data).toHaveLength(1);
+    const snippet = inSpace.data[0]?.snippet ?? [];
+    expect(snippet.filter((p) => p.match).map((p) => p.text)).toEqual(['budget', 'final']);
+    expect(snippet[0]).toEqual({ text: '…', match: false });
+    expect(await failure(searchApi.search(1, { q: ' ' }))).toMatchObject({ status: 400, message: 'Please enter what to search for' });
+  });
+});
