@@ -1,17 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createSharedHub, createSpace } from './support/hubs';
 import { invitationLinkFor } from './support/outbox';
 import { completeBasicProfile, person, signUpAndVerify, signUpHereAndVerify, uniqueId } from './support/people';
-
-/** Creates a space from the hub home's "New space" dialog. */
-async function createSpace(page: Page, name: string, visibility: 'Everyone' | 'Shared' | 'Private') {
-  await page.getByRole('button', { name: 'New space' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'New space' });
-  await dialog.getByLabel('Name', { exact: true }).fill(name);
-  await dialog.getByRole('radio', { name: visibility, exact: true }).check();
-  await dialog.getByRole('button', { name: 'Create space' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('heading', { name })).toBeVisible();
-}
 
 /** Invites one address with a role from the hub settings' Invitations panel. */
 async function invite(page: Page, email: string, role: 'Editor' | 'Viewer') {
@@ -43,12 +33,7 @@ test('an owner invites two people: one signs up from the emailed link, one accep
   await test.step('the owner creates a shared hub with a public and a private space', async () => {
     await signUpAndVerify(page, owner);
     await completeBasicProfile(page, owner);
-    await page.getByLabel('Hub name', { exact: true }).fill(hub.name);
-    await page.getByLabel('Hub handle', { exact: true }).fill(hub.handle);
-    await expect(page.getByText(`${hub.handle} is available`)).toBeVisible();
-    await page.getByRole('radiogroup', { name: 'Visibility' }).getByRole('radio', { name: /^Shared\b/ }).check();
-    await page.getByRole('button', { name: 'Create hub', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: hub.name })).toBeVisible();
+    await createSharedHub(page, hub);
     await createSpace(page, 'Roadmap', 'Everyone');
     await createSpace(page, 'Board notes', 'Private');
   });

@@ -5,7 +5,7 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { HomeOutlined, SearchOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
 import styled from 'styled-components';
 import { Wordmark } from '@/components/common/Wordmark';
-import { layout } from '@/lib/constants';
+import { breakpoints, layout } from '@/lib/constants';
 import { AccountMenu } from './AccountMenu';
 import { HeaderSearch } from './HeaderSearch';
 import { HubSwitcher } from './HubSwitcher';
@@ -18,6 +18,11 @@ const Header = styled(Layout.Header)`
   align-items: center;
   gap: 16px;
   border-bottom: 1px solid #ececf3;
+
+  @media (max-width: ${breakpoints.sm}px) {
+    gap: 8px;
+    padding-inline: 12px;
+  }
 `;
 
 const Spacer = styled.div`

@@ -10,7 +10,8 @@ import { useRequestStore } from '@/store/request';
 import { popupInHeader } from './popupInHeader';
 
 const HubName = styled.span`
-  max-width: 220px;
+  /* On a phone the header also holds the wordmark, search and the account menu. */
+  max-width: min(220px, 26vw);
   overflow: hidden;
   font-weight: 600;
   text-overflow: ellipsis;
