@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@/server/app';
-import { loadConfig } from '@/server/config';
 import { connectDatabase } from '@/server/db/connect';
 import type { MailMessage, Mailer } from '@/server/mail/mailer';
 import { createLocalDiskStorage } from '../server/storage/local-disk-storage';
+import { benchConfig } from './serve-api';
 
 interface Envelope<T> {
   data: T;
@@ -23,7 +22,7 @@ export async function startSignedInApi() {
   const database = await connectDatabase({ dataDir: path.join(dataDir, 'db') });
   const inbox: MailMessage[] = [];
   const mailer: Mailer = { send: async (message) => void inbox.push(message) };
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex') });
+  const config = benchConfig(dataDir);
   const app = await buildApp({ config, db: database.db, mailer, storage: await createLocalDiskStorage(config.uploadsDir) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/`;

@@ -3,16 +3,11 @@
 // generated documents, times each query's SQL sent straight to the database,
 // then serves the API and prints one JSON line with the addresses and the
 // direct timings. Serves until SIGTERM.
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
-import { buildApp } from '@/server/app';
-import { loadConfig } from '@/server/config';
 import { searchContents } from '@/server/domain/search/search-contents';
-import { signSessionToken } from '@/server/lib/tokens';
 import { spaces } from '@/server/db/schema';
 import { visibleSpacesCondition, type SpaceViewer } from '@/server/policies/spaces';
-import { createLocalDiskStorage } from '@/server/storage/local-disk-storage';
+import { benchConfig, serveBenchApi } from '../serve-api';
 import { openBenchDatabase, type Driver } from '../spaces/database';
 import { replay } from '../spaces/direct-query';
 import { seedSpacesHub } from '../spaces/seed';
@@ -54,7 +49,7 @@ const timing = { seconds: number('BENCH_SEARCH_SECONDS', 3), warmupRuns: 2, minR
 const spaceCount = 20;
 
 const database = await openBenchDatabase(driver);
-const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: database.dataDir, JWT_SECRET: randomBytes(32).toString('hex') });
+const config = benchConfig(database.dataDir);
 const corpus = createCorpus();
 
 const seedStart = performance.now();
@@ -83,20 +78,10 @@ for (const { label, q } of planned) {
   });
 }
 
-const app = await buildApp({ config, db: database.db, mailer: { send: async () => undefined }, storage: await createLocalDiskStorage(config.uploadsDir) });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const token = await signSessionToken({ sessionId: hub.caller.sessionId, userId: hub.caller.userId }, config.jwtSecret, config.sessionTtlSeconds);
+const { apiUrl, token } = await serveBenchApi({ database, config, caller: hub.caller });
 const ready: SearchBenchServer = {
   driver, seedSeconds, documents: seeded.count, characters: seeded.characters, spaces: spaceCount, visibleSpaces: visible?.n ?? 0,
   token, handle: hub.handle, queries,
-  searchUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/search/`,
+  searchUrl: `${apiUrl}search/`,
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
-
-const stop = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.once('SIGTERM', () => void stop());
-process.once('SIGINT', () => void stop());

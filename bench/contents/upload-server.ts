@@ -3,15 +3,10 @@
 // business plan (its storage quota takes the file) and one space, served on
 // a random port. Prints one JSON line with its process id and addresses, then
 // serves until SIGTERM.
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '@/server/app';
-import { loadConfig } from '@/server/config';
 import { organizations, subscriptions } from '@/server/db/schema';
 import { createSpace } from '@/server/domain/spaces/create-space';
-import { signSessionToken } from '@/server/lib/tokens';
-import { createLocalDiskStorage } from '@/server/storage/local-disk-storage';
+import { benchConfig, serveBenchApi } from '../serve-api';
 import { openBenchDatabase } from '../spaces/database';
 import { seedSpacesHub } from '../spaces/seed';
 
@@ -37,23 +32,13 @@ const space = await createSpace({
   body: { name: 'Uploads', visibility: 'public' },
 });
 
-const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: database.dataDir, JWT_SECRET: randomBytes(32).toString('hex') });
-const app = await buildApp({ config, db, mailer: { send: async () => undefined }, storage: await createLocalDiskStorage(config.uploadsDir) });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const token = await signSessionToken({ sessionId: hub.caller.sessionId, userId: hub.caller.userId }, config.jwtSecret, config.sessionTtlSeconds);
+const config = benchConfig(database.dataDir);
+const { apiUrl, token } = await serveBenchApi({ database, config, caller: hub.caller });
 const ready: UploadBenchServer = {
   pid: process.pid,
-  uploadUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/spaces/${space.id}/contents/`,
+  uploadUrl: `${apiUrl}spaces/${space.id}/contents/`,
   token,
   handle: hub.handle,
   uploadsDir: config.uploadsDir,
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
-
-const stop = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.once('SIGTERM', () => void stop());
-process.once('SIGINT', () => void stop());

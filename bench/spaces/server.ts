@@ -2,16 +2,11 @@
 // so the load generator never shares their event loop: seeds one hub, times the
 // list query sent straight to the database, then serves the API and prints one
 // JSON line with the addresses and the direct timings. Serves until SIGTERM.
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '@/server/app';
-import { loadConfig } from '@/server/config';
-import { signSessionToken } from '@/server/lib/tokens';
 import type { SpaceViewer } from '@/server/policies/spaces';
+import { benchConfig, serveBenchApi } from '../serve-api';
 import { openBenchDatabase, type Driver } from './database';
 import { captureListQuery, replay, timeRuns, type LatencyResult } from './direct-query';
 import { seedSpacesHub } from './seed';
-import { createLocalDiskStorage } from '../../server/storage/local-disk-storage';
 
 export interface SpacesBenchPage {
   page: number;
@@ -51,22 +46,9 @@ for (const page of [1, 500]) {
   pages.push({ page, count: captured.count, ids: captured.ids, direct });
 }
 
-const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: database.dataDir, JWT_SECRET: randomBytes(32).toString('hex') });
-const app = await buildApp({ config, db: database.db, mailer: { send: async () => undefined }, storage: await createLocalDiskStorage(config.uploadsDir) });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const token = await signSessionToken(
-  { sessionId: hub.caller.sessionId, userId: hub.caller.userId }, config.jwtSecret, config.sessionTtlSeconds,
-);
+const { apiUrl, token } = await serveBenchApi({ database, config: benchConfig(database.dataDir), caller: hub.caller });
 const ready: SpacesBenchServer = {
   driver, seedSeconds, token, handle: hub.handle, pages, sampleSql,
-  listUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/spaces/`,
+  listUrl: `${apiUrl}spaces/`,
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
-
-const stop = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.once('SIGTERM', () => void stop());
-process.once('SIGINT', () => void stop());

@@ -1,16 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contents } from '../db/schema';
-import { startTestServer, type TestServer } from '../test/harness';
+import type { TestServer } from '../test/harness';
 import { delimitedFile, docxFile, emlFile, epubFile, pdfFile, pptxFile, xlsxFile } from '../test/content-fixtures';
-import { placeForContent, processFile, storedObject, type Place } from './processing-test-kit';
+import { processFile, startProcessingServer, storedObject, type Place } from './processing-test-kit';
 
 let server: TestServer;
 let place: Place;
-beforeAll(async () => {
-  server = await startTestServer({ processingConcurrency: 2 }, { processing: true });
-  place = await placeForContent(server);
-});
+beforeAll(async () => { ({ server, place } = await startProcessingServer()); });
 afterAll(async () => { await server.close(); });
 
 /** A ready item whose body is `text`, with its character count. */

@@ -7,7 +7,9 @@ import {
   COUNT_BOMB, LYING_BOMB, RATIO_BOMB, SIZE_BOMB, docxFile, epubFile, pdfFile, pixelBombPng, pngFile, pptxFile, xlsxFile,
 } from '../test/content-fixtures';
 import { failureReasons } from './processing-failure';
-import { placeForContent, processFile, processed, queueFile, serverAnswers, storedObject, type Place } from './processing-test-kit';
+import {
+  placeForContent, processFile, processed, queueFile, serverAnswers, startProcessingServer, storedObject, type Place,
+} from './processing-test-kit';
 
 /*
  * Files made to hurt: each must end 'failed' with a reason a person can act
@@ -17,10 +19,7 @@ import { placeForContent, processFile, processed, queueFile, serverAnswers, stor
 describe('hostile files', { timeout: 180_000 }, () => {
   let server: TestServer;
   let place: Place;
-  beforeAll(async () => {
-    server = await startTestServer({ processingConcurrency: 2 }, { processing: true });
-    place = await placeForContent(server);
-  });
+  beforeAll(async () => { ({ server, place } = await startProcessingServer()); });
   afterAll(async () => { await server.close(); });
 
   it('refuses zip-based files that would expand too far, before any parser opens them', async () => {

@@ -1,15 +1,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/harness';
+import type { TestServer } from '../test/harness';
 import { bmpFile, emlFile, jpegFile, mp3File, mp4File, pngFile, svgFile, wavFile } from '../test/content-fixtures';
-import { placeForContent, processFile, storedObject, storedText, type Place } from './processing-test-kit';
+import { processFile, startProcessingServer, storedObject, storedText, type Place } from './processing-test-kit';
 
 let server: TestServer;
 let place: Place;
-beforeAll(async () => {
-  server = await startTestServer({ processingConcurrency: 2 }, { processing: true });
-  place = await placeForContent(server);
-});
+beforeAll(async () => { ({ server, place } = await startProcessingServer()); });
 afterAll(async () => { await server.close(); });
 
 /** Format and size of a stored rendering. */

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/harness';
+import type { TestServer } from '../test/harness';
 import { delimitedFile, xlsxFile } from '../test/content-fixtures';
 import { MAX_ROWS } from './processing-result';
-import { placeForContent, processFile, storedRows, type Place } from './processing-test-kit';
+import { processFile, startProcessingServer, storedRows, type Place } from './processing-test-kit';
 
 let server: TestServer;
 let place: Place;
-beforeAll(async () => {
-  server = await startTestServer({ processingConcurrency: 2 }, { processing: true });
-  place = await placeForContent(server);
-});
+beforeAll(async () => { ({ server, place } = await startProcessingServer()); });
 afterAll(async () => { await server.close(); });
 
 describe('table uploads', { timeout: 120_000 }, () => {

@@ -6,7 +6,7 @@ import { contentRows, contents } from '../db/schema';
 import { extensionOf, type ContentKind } from '../../lib/contract/contents';
 import type { MyOrganization } from '../../lib/contract/organizations';
 import type { Space } from '../../lib/contract/spaces';
-import type { TestServer } from '../test/harness';
+import { startTestServer, type TestServer } from '../test/harness';
 import { createHub, createUser } from '../test/fixtures';
 import { createSpace, type Person } from '../routes/spaces/space-test-kit';
 
@@ -27,6 +27,21 @@ export async function placeForContent(server: TestServer): Promise<Place> {
   const hub = await createHub(server, owner.token);
   const space = await createSpace(server, owner, hub);
   return { owner, hub, space };
+}
+
+/**
+ * The set-up the file-kind suites share: a server that processes uploads two
+ * at a time, and a place to queue them in. Should the place fail, the server
+ * is closed here, as the suite never gets hold of it to close.
+ */
+export async function startProcessingServer(): Promise<{ server: TestServer; place: Place }> {
+  const server = await startTestServer({ processingConcurrency: 2 }, { processing: true });
+  try {
+    return { server, place: await placeForContent(server) };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
 }
 
 export type ContentRecord = typeof contents.$inferSelect;

@@ -56,6 +56,23 @@ function packEntry(entry: ZipEntry): PackedEntry {
   return { name, method: store ? 0 : 8, crc: crc32(data), compressed: store ? data : deflateRawSync(data), size: data.length };
 }
 
+/**
+ * The fields a local and a central header share, in the same order (version
+ * needed, flags with 0x0800 for UTF-8 names, method, time, date, CRC, sizes,
+ * name length), written from `at`: 4 in a local header, 6 in a central one.
+ */
+function writeEntryFields(header: Buffer, at: number, entry: PackedEntry) {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(0x0800, at + 2);
+  header.writeUInt16LE(entry.method, at + 4);
+  header.writeUInt16LE(DOS_TIME, at + 6);
+  header.writeUInt16LE(DOS_DATE, at + 8);
+  header.writeUInt32LE(entry.crc, at + 10);
+  header.writeUInt32LE(entry.compressed.length, at + 14);
+  header.writeUInt32LE(entry.size, at + 18);
+  header.writeUInt16LE(entry.name.length, at + 22);
+}
+
 /** A zip archive (no zip64, UTF-8 names), as Office and epub readers expect it. */
 export function zipArchive(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
@@ -64,29 +81,13 @@ export function zipArchive(entries: ZipEntry[]): Buffer {
   for (const entry of entries.map(packEntry)) {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(entry.method, 8);
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(entry.crc, 14);
-    local.writeUInt32LE(entry.compressed.length, 18);
-    local.writeUInt32LE(entry.size, 22);
-    local.writeUInt16LE(entry.name.length, 26);
+    writeEntryFields(local, 4, entry);
     local.writeUInt16LE(0, 28);
 
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(entry.method, 10);
-    central.writeUInt16LE(DOS_TIME, 12);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(entry.crc, 16);
-    central.writeUInt32LE(entry.compressed.length, 20);
-    central.writeUInt32LE(entry.size, 24);
-    central.writeUInt16LE(entry.name.length, 28);
+    writeEntryFields(central, 6, entry);
     central.writeUInt32LE(offset, 42);
 
     locals.push(local, entry.name, entry.compressed);

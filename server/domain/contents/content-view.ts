@@ -9,6 +9,8 @@ export type ContentRow = typeof contents.$inferSelect;
 export type ContentSummary = Omit<ContentRow, 'body' | 'searchVector'>;
 
 const { body: bodyColumn, searchVector: _searchVector, ...summaryColumns } = getTableColumns(contents);
+/** Every column of `contents` but the text and the index. */
+export const contentSummaryColumns = summaryColumns;
 
 /** Whatever presenting needs besides the row: who asks (their session signs the file links) and the signing key. */
 export interface ContentPresenter {

@@ -6,7 +6,7 @@ import { notFound, unauthenticated } from '../../lib/errors';
 import { visibleSpacesCondition } from '../../policies/spaces';
 import type { Storage } from '../../storage/storage';
 import { derivedStorageKeys } from '../contents/content-storage-keys';
-import type { ContentRow } from '../contents/content-view';
+import { contentSummaryColumns, type ContentSummary } from '../contents/content-view';
 import { isUuid } from '../spaces/is-uuid';
 import { verifyFileSignature, type FileSignatureClaims } from './file-signature';
 
@@ -23,7 +23,7 @@ export interface SignedFile {
 const fileNotFound = () => notFound('That file');
 
 /** The item's name with its extension, so a renamed item still downloads as the type it is. */
-function originalName(content: ContentRow): string {
+function originalName(content: ContentSummary): string {
   const { name, extension } = content;
   return extension && !name.toLowerCase().endsWith(`.${extension}`) ? `${name}.${extension}` : name;
 }
@@ -31,7 +31,7 @@ function originalName(content: ContentRow): string {
 const stemOf = (name: string) => name.replace(/\.[^.]*$/, '') || name;
 
 /** Which object a variant names, its type and the name to save it under; undefined when the item has no such file. */
-function fileOf(content: ContentRow, variant: FileSignatureClaims['variant']): Omit<SignedFile, 'size' | 'expires'> | undefined {
+function fileOf(content: ContentSummary, variant: FileSignatureClaims['variant']): Omit<SignedFile, 'size' | 'expires'> | undefined {
   const { id } = content;
   if (variant === 'original') {
     return content.storageKey ? { key: content.storageKey, mimeType: content.mimeType ?? 'application/octet-stream', fileName: originalName(content) } : undefined;
@@ -71,7 +71,7 @@ export async function openSignedFile(opts: {
   if (session.revokedAt) throw unauthenticated('session_revoked', 'You have been signed out. Please sign in again.');
 
   const [found] = await db
-    .select({ content: contents, hubRole: memberships.role })
+    .select({ content: contentSummaryColumns, hubRole: memberships.role })
     .from(contents)
     .innerJoin(organizations, and(eq(organizations.id, contents.organizationId), isNull(organizations.archivedAt)))
     .innerJoin(memberships, and(eq(memberships.organizationId, contents.organizationId), eq(memberships.userId, session.userId)))

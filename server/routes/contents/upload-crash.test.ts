@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, unlink, writeFile } from 'node:fs/promises';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -15,7 +14,7 @@ import { LOST_FILE_REASON } from '../../storage/reconcile-storage';
 import { testDriver } from '../../test/database';
 import { STRONG_PASSWORD } from '../../test/harness';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
-import { BOUNDARY, partHead } from './upload-test-kit';
+import { BOUNDARY, openUploadRequest, partHead } from './upload-test-kit';
 
 /*
  * The API as a real process, killed with SIGKILL while uploads are in
@@ -123,20 +122,8 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 function slowUpload(api: ApiProcess, who: { token: string; hub: string; spaceId: string }, data: Buffer, pauseMs: number): Promise<string | null> {
   const head = partHead({ filename: 'crash.txt' });
   const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
-  const url = new URL(`${api.url}/api/v1/spaces/${who.spaceId}/contents/?kind=document`);
   return new Promise((resolve) => {
-    const request = http.request({
-      host: url.hostname,
-      port: url.port,
-      path: `${url.pathname}${url.search}`,
-      method: 'POST',
-      headers: {
-        Authorization: `JWT ${who.token}`,
-        'Org-Handle': who.hub,
-        'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
-        'Content-Length': String(head.length + data.length + tail.length),
-      },
-    });
+    const request = openUploadRequest(api.url, who, 'document', head.length + data.length + tail.length);
     request.on('response', (response) => {
       let raw = '';
       response.setEncoding('utf8');

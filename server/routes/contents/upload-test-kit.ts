@@ -61,6 +61,32 @@ export function multipartBody(parts: Array<{ field?: string; filename?: string; 
 }
 
 /**
+ * A multipart POST to the upload endpoint at `baseUrl` that announces
+ * `contentLength` bytes and sends nothing yet: the caller writes the body
+ * itself, as slowly or as partly as its test needs.
+ */
+export function openUploadRequest(
+  baseUrl: string,
+  who: { token: string; hub: string; spaceId: string },
+  kind: ContentKind | string,
+  contentLength: number,
+): http.ClientRequest {
+  const url = new URL(`${baseUrl}/api/v1/${uploadPath(who.spaceId, kind)}`);
+  return http.request({
+    host: url.hostname,
+    port: url.port,
+    path: `${url.pathname}${url.search}`,
+    method: 'POST',
+    headers: {
+      Authorization: `JWT ${who.token}`,
+      'Org-Handle': who.hub,
+      'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+      'Content-Length': String(contentLength),
+    },
+  });
+}
+
+/**
  * Starts an upload that announces `contentLength` bytes but sends only
  * `sent`; the rest never comes unless the test writes it. `response` is the
  * answer, or null when the connection ends without one.
@@ -71,19 +97,9 @@ export function startPartialUpload(
   kind: ContentKind | string,
   opts: { contentLength: number; sent: Buffer },
 ) {
-  const url = new URL(`${server.url}/api/v1/${uploadPath(who.spaceId, kind)}`);
-  const request = http.request({
-    host: url.hostname,
-    port: url.port,
-    path: `${url.pathname}${url.search}`,
-    method: 'POST',
-    headers: {
-      Authorization: `JWT ${who.person.token}`,
-      'Org-Handle': who.hub.domain_handle,
-      'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
-      'Content-Length': String(opts.contentLength),
-    },
-  });
+  const request = openUploadRequest(
+    server.url, { token: who.person.token, hub: who.hub.domain_handle, spaceId: who.spaceId }, kind, opts.contentLength,
+  );
   const response = new Promise<{ status: number; body: UploadBody } | null>((resolve) => {
     request.on('response', (res) => {
       let raw = '';
