@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['tests/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup.ts'],
           css: false,
+          // Whole pages render antd trees in jsdom; on a busy two-core runner one can take several seconds.
+          testTimeout: 20_000,
         },
       },
       {

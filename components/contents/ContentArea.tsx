@@ -8,6 +8,8 @@ import type { Space } from '@/lib/contract/spaces';
 import { errorMessage } from '@/lib/http/clients';
 import { contentsApi } from '@/lib/http/contents-api';
 import { getDraft } from '@/store/drafts';
+import { EmptyState } from '@/components/common/EmptyState';
+import { LoadFailure } from '@/components/common/LoadFailure';
 import { LoadMore } from '@/components/hubs/LoadMore';
 import { Panel } from '@/components/hubs/Panel';
 import { may } from '@/components/hubs/roles';
@@ -50,41 +52,6 @@ const Count = styled.p`
   margin: 0 0 4px;
   font-size: 13px;
   color: #6b6a80;
-`;
-
-const Empty = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  padding: 28px 12px 16px;
-  text-align: center;
-
-  .icon {
-    display: grid;
-    place-items: center;
-    width: 56px;
-    height: 56px;
-    margin-bottom: 16px;
-    border-radius: 16px;
-    font-size: 24px;
-    color: ${theme.primaryColor};
-    background: ${theme.primaryColor}14;
-  }
-
-  h3 {
-    margin: 0 0 6px;
-    font-size: 16px;
-    font-weight: 600;
-    color: #16161d;
-  }
-
-  p {
-    max-width: 440px;
-    margin: 0 0 16px;
-    font-size: 14px;
-    line-height: 1.6;
-    color: #6b6a80;
-  }
 `;
 
 type KindChoice = ContentKind | 'all';
@@ -243,39 +210,28 @@ export function ContentArea({ space, initialPreviewId = null, onPreviewChange }:
         </div>
       )}
       {live.state === 'failed' && (
-        <Alert
-          type="error"
-          showIcon
-          title={`We could not load the content. ${live.error ?? ''}`}
-          action={
-            <Button size="small" onClick={live.reload}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadFailure message="We could not load the content." error={live.error} onRetry={live.reload} />
       )}
       {nothingYet && (
-        <Empty>
-          <span className="icon" aria-hidden="true">
-            <FolderOpenOutlined />
-          </span>
-          <h3>Nothing here yet</h3>
-          <p>
-            Documents, tables, emails, contacts, images and media of this space appear here, searchable and previewed in place.
-            {mayAdd ? ' Upload the first files or write a note.' : ' Editors and owners of the space can add them.'}
-          </p>
-          {mayAdd && (
-            <Button type="primary" icon={<UploadOutlined aria-hidden />} onClick={() => setUploading(true)}>
-              Upload files
-            </Button>
-          )}
-        </Empty>
+        <EmptyState
+          icon={<FolderOpenOutlined />}
+          title="Nothing here yet"
+          action={
+            mayAdd && (
+              <Button type="primary" icon={<UploadOutlined aria-hidden />} onClick={() => setUploading(true)}>
+                Upload files
+              </Button>
+            )
+          }
+        >
+          Documents, tables, emails, contacts, images and media of this space appear here, searchable and previewed in place.
+          {mayAdd ? ' Upload the first files or write a note.' : ' Editors and owners of the space can add them.'}
+        </EmptyState>
       )}
       {live.state === 'ready' && live.items.length === 0 && filtered && (
-        <Empty>
-          <h3>No content matches</h3>
-          <p>{term ? 'No names match that search.' : 'Nothing of this kind yet.'} Try another search or kind.</p>
-        </Empty>
+        <EmptyState title="No content matches">
+          {term ? 'No names match that search.' : 'Nothing of this kind yet.'} Try another search or kind.
+        </EmptyState>
       )}
       {live.state === 'ready' && live.items.length > 0 && (
         <>

@@ -12,6 +12,7 @@ import { formatBytes } from '@/components/common/format';
 import { ContentStatusBadge } from './ContentStatusBadge';
 import { formatDateTime, formatWhen } from './format';
 import { KindTile } from './KindTile';
+import { MetaLine } from './MetaLine';
 import { sourceLabel } from './kinds';
 
 const Row = styled.div<{ $busy: boolean }>`
@@ -49,21 +50,6 @@ const Row = styled.div<{ $busy: boolean }>`
   .name:hover,
   .name:focus-visible {
     color: ${theme.primaryColor};
-  }
-
-  .meta {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 2px 6px;
-    margin-top: 2px;
-    font-size: 13px;
-    color: #6b6a80;
-  }
-
-  .meta > span + span::before {
-    content: '·';
-    margin-right: 6px;
-    color: #b3b2c4;
   }
 
   .reason {
@@ -154,7 +140,7 @@ export function ContentRow({ item, actions }: { item: ContentItem; actions: Cont
         <button type="button" className="name" onClick={() => actions.open(item)} title={item.name}>
           {item.name}
         </button>
-        <div className="meta">
+        <MetaLine>
           <span>{sourceLabel(item)}</span>
           {item.size_bytes > 0 && <span>{formatBytes(item.size_bytes)}</span>}
           {item.created_by && <span>{item.created_by.name}</span>}
@@ -163,7 +149,7 @@ export function ContentRow({ item, actions }: { item: ContentItem; actions: Cont
               {formatWhen(item.created_at)}
             </time>
           </span>
-        </div>
+        </MetaLine>
         {item.status === 'failed' && item.failure_reason && <p className="reason">{item.failure_reason}</p>}
       </div>
       <div className="side">

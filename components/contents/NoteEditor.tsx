@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { NOTE_BODY_MAX, noteBody, type ContentItem, type NoteBody } from '@/lib/contract/contents';
 import { contentsApi } from '@/lib/http/contents-api';
 import { getDraft, removeDraft, saveDraft } from '@/store/drafts';
+import { LoadFailure } from '@/components/common/LoadFailure';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { VerticalForm } from '@/components/forms/VerticalForm';
@@ -76,20 +77,7 @@ export function NoteEditor({ spaceId, open, note, onClose, onSaved }: NoteEditor
 function ExistingNote({ spaceId, note, onClose, onSaved }: Omit<NoteEditorProps, 'open' | 'note'> & { note: ContentItem }) {
   const { load, retry } = useLoad(note.id, (id) => noteText(spaceId, id));
   if (load.state === 'loading') return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (load.state !== 'ready') {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={`We could not open this note. ${load.message}`}
-        action={
-          <Button size="small" onClick={retry}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  }
+  if (load.state !== 'ready') return <LoadFailure message="We could not open this note." error={load.message} onRetry={retry} />;
   return <NoteForm spaceId={spaceId} note={note} original={{ title: note.name, body: load.value }} onClose={onClose} onSaved={onSaved} />;
 }
 

@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
-import { Alert, App, Button, Popconfirm, Skeleton, Typography } from 'antd';
+import { App, Button, Popconfirm, Skeleton, Typography } from 'antd';
 import styled from 'styled-components';
 import type { Invitation } from '@/lib/contract/invitations';
 import { errorMessage } from '@/lib/http/clients';
 import type { InvitationScope } from '@/lib/http/hub-admin-api';
+import { LoadFailure } from '@/components/common/LoadFailure';
 import { StatusBadge } from '@/components/common/StatusBadge';
 import { LoadMore } from '@/components/hubs/LoadMore';
 import { roleLabels } from '@/components/hubs/roles';
@@ -130,16 +131,7 @@ export function PendingInvitations({ scope, version }: { scope: InvitationScope;
       </Typography.Title>
       {list.state === 'loading' && <Skeleton active paragraph={{ rows: 1 }} />}
       {list.state === 'failed' && (
-        <Alert
-          type="error"
-          showIcon
-          title={`We could not load the invitations. ${list.error ?? ''}`}
-          action={
-            <Button size="small" onClick={list.reload}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadFailure message="We could not load the invitations." error={list.error} onRetry={list.reload} />
       )}
       {list.state === 'ready' && list.items.length === 0 && (
         <Typography.Paragraph type="secondary">No invitations are waiting for an answer.</Typography.Paragraph>

@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import { SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, Skeleton } from 'antd';
+import { Input, Skeleton } from 'antd';
 import styled from 'styled-components';
 import type { Role } from '@/lib/contract/settings';
 import type { ListEnvelope } from '@/lib/http/api';
 import { useAuthStore } from '@/store/auth';
+import { LoadFailure } from '@/components/common/LoadFailure';
 import { LoadMore } from '@/components/hubs/LoadMore';
 import { useDebouncedValue } from '@/components/hubs/useDebouncedValue';
 import { usePagedList } from '@/components/hubs/usePagedList';
@@ -61,16 +62,7 @@ export function MemberList<M extends MemberLike>({
       />
       {list.state === 'loading' && <Skeleton active avatar paragraph={{ rows: 1 }} />}
       {list.state === 'failed' && (
-        <Alert
-          type="error"
-          showIcon
-          title={`We could not load the members. ${list.error ?? ''}`}
-          action={
-            <Button size="small" onClick={list.reload}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadFailure message="We could not load the members." error={list.error} onRetry={list.reload} />
       )}
       {list.state === 'ready' && list.items.length === 0 && (
         <Empty>{term ? 'Nobody matches that search.' : 'No members yet.'}</Empty>

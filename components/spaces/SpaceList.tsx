@@ -2,12 +2,14 @@ import { useCallback, useState } from 'react';
 import { AppstoreOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Input, Segmented, Select, Skeleton } from 'antd';
 import styled from 'styled-components';
-import { breakpoints, theme } from '@/lib/constants';
+import { breakpoints } from '@/lib/constants';
 import type { SpaceVisibility } from '@/lib/contract/settings';
 import type { Space, SpaceListFilters } from '@/lib/contract/spaces';
 import { errorMessage } from '@/lib/http/clients';
 import { spacesApi } from '@/lib/http/spaces-api';
 import { useAuthStore } from '@/store/auth';
+import { EmptyState } from '@/components/common/EmptyState';
+import { LoadFailure } from '@/components/common/LoadFailure';
 import { LoadMore } from '@/components/hubs/LoadMore';
 import { Panel } from '@/components/hubs/Panel';
 import { may } from '@/components/hubs/roles';
@@ -31,41 +33,6 @@ const Toolbar = styled.div`
 const Items = styled.div`
   display: grid;
   gap: 10px;
-`;
-
-const Empty = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  padding: 24px 12px 12px;
-  text-align: center;
-
-  .icon {
-    display: grid;
-    place-items: center;
-    width: 56px;
-    height: 56px;
-    margin-bottom: 16px;
-    border-radius: 16px;
-    font-size: 24px;
-    color: ${theme.primaryColor};
-    background: ${theme.primaryColor}14;
-  }
-
-  h3 {
-    margin: 0 0 6px;
-    font-size: 16px;
-    font-weight: 600;
-    color: #16161d;
-  }
-
-  p {
-    max-width: 420px;
-    margin: 0 0 16px;
-    font-size: 14px;
-    line-height: 1.6;
-    color: #6b6a80;
-  }
 `;
 
 type Scope = 'all' | 'mine';
@@ -178,35 +145,16 @@ export function SpaceList() {
         </Items>
       )}
       {list.state === 'failed' && (
-        <Alert
-          type="error"
-          showIcon
-          title={`We could not load the spaces. ${list.error ?? ''}`}
-          action={
-            <Button size="small" onClick={list.reload}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadFailure message="We could not load the spaces." error={list.error} onRetry={list.reload} />
       )}
       {nothingYet && (
-        <Empty>
-          <span className="icon" aria-hidden="true">
-            <AppstoreOutlined />
-          </span>
-          <h3>No spaces yet</h3>
-          <p>
-            Spaces hold your hub’s documents, tables and meetings, each open to everyone, shared with a few, or private.
-            {mayCreate ? ' Create the first one.' : ' An editor or owner of the hub can create the first one.'}
-          </p>
-          {newSpace}
-        </Empty>
+        <EmptyState icon={<AppstoreOutlined />} title="No spaces yet" action={newSpace}>
+          Spaces hold your hub’s documents, tables and meetings, each open to everyone, shared with a few, or private.
+          {mayCreate ? ' Create the first one.' : ' An editor or owner of the hub can create the first one.'}
+        </EmptyState>
       )}
       {list.state === 'ready' && list.items.length === 0 && filtered && (
-        <Empty>
-          <h3>No spaces match</h3>
-          <p>Try another search or filter.</p>
-        </Empty>
+        <EmptyState title="No spaces match">Try another search or filter.</EmptyState>
       )}
       {list.state === 'ready' && list.items.length > 0 && (
         <Items aria-label="Spaces list" role="list">

@@ -6,6 +6,7 @@ import { contactFields, type ContentDetails, type ContentItem, type ContentRow }
 import { contentsApi } from '@/lib/http/contents-api';
 import { HubAvatar } from '@/components/common/HubAvatar';
 import { Cell } from './Cell';
+import { DetailList } from './DetailList';
 import { PreviewProblem } from './PreviewProblem';
 import { usePagedView } from './usePagedView';
 
@@ -40,24 +41,15 @@ const Card = styled.article`
     font-size: 13px;
     color: #6b6a80;
   }
+`;
 
-  dl {
-    display: grid;
-    grid-template-columns: minmax(100px, auto) minmax(0, 1fr);
-    gap: 8px 16px;
-    margin: 0;
-    font-size: 14px;
-  }
-
-  dt {
-    color: #6b6a80;
-  }
+// A card's labels line up across cards, and a value such as an address keeps its lines.
+const Fields = styled(DetailList)`
+  grid-template-columns: minmax(100px, auto) minmax(0, 1fr);
+  gap: 8px 16px;
 
   dd {
-    margin: 0;
-    color: #26252f;
     white-space: pre-line;
-    overflow-wrap: anywhere;
   }
 `;
 
@@ -79,7 +71,7 @@ function ContactCard({ name, subtitle, fields }: { name: string; subtitle?: stri
           {subtitle && <p>{subtitle}</p>}
         </div>
       </header>
-      <dl>
+      <Fields>
         {fields.map((field) => (
           <div key={field.label} style={{ display: 'contents' }}>
             <dt>
@@ -90,7 +82,7 @@ function ContactCard({ name, subtitle, fields }: { name: string; subtitle?: stri
             </dd>
           </div>
         ))}
-      </dl>
+      </Fields>
     </Card>
   );
 }

@@ -7,6 +7,7 @@ import { contentsApi, fileHref } from '@/lib/http/contents-api';
 import { formatBytes } from '@/components/common/format';
 import { useLoad } from '@/components/hubs/useLoad';
 import { formatDateTime } from '../format';
+import { DetailList } from './DetailList';
 import { PreviewProblem } from './PreviewProblem';
 
 const Headers = styled.header`
@@ -20,24 +21,11 @@ const Headers = styled.header`
     color: #16161d;
     overflow-wrap: anywhere;
   }
+`;
 
-  dl {
-    display: grid;
-    grid-template-columns: auto minmax(0, 1fr);
-    gap: 4px 14px;
-    margin: 0;
-    font-size: 14px;
-  }
-
-  dt {
-    color: #6b6a80;
-  }
-
-  dd {
-    margin: 0;
-    color: #26252f;
-    overflow-wrap: anywhere;
-  }
+// The message's headers read as one block, so they stand closer than other details.
+const HeaderFields = styled(DetailList)`
+  gap: 4px 14px;
 `;
 
 const Frame = styled.iframe`
@@ -122,7 +110,7 @@ export function EmailPreview({ item }: { item: ContentItem }) {
     <>
       <Headers>
         <h3>{email.subject || '(no subject)'}</h3>
-        <dl>
+        <HeaderFields>
           <dt>From</dt>
           <dd>{email.from || '—'}</dd>
           <dt>To</dt>
@@ -135,7 +123,7 @@ export function EmailPreview({ item }: { item: ContentItem }) {
           )}
           <dt>Date</dt>
           <dd>{email.date ? formatDateTime(email.date) : '—'}</dd>
-        </dl>
+        </HeaderFields>
       </Headers>
       {email.html !== null && (
         <Segmented<Body>

@@ -6,6 +6,7 @@ import { fileHref } from '@/lib/http/contents-api';
 import { formatBytes } from '@/components/common/format';
 import { KindTile } from '../KindTile';
 import { formatDateTime } from '../format';
+import { DetailList } from './DetailList';
 
 const Box = styled.section`
   display: grid;
@@ -16,27 +17,11 @@ const Box = styled.section`
   border-radius: 14px;
   background: #fff;
 
-  dl {
-    display: grid;
-    grid-template-columns: auto minmax(0, 1fr);
-    gap: 6px 14px;
-    margin: 0 0 14px;
-    font-size: 14px;
-  }
-
-  dt {
-    color: #6b6a80;
-  }
-
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-
   .actions {
     display: flex;
     flex-wrap: wrap;
     gap: 8px;
+    margin-top: 14px;
   }
 `;
 
@@ -46,7 +31,7 @@ export function FileDetails({ item }: { item: ContentItem }) {
     <Box aria-label="File details">
       <KindTile item={item} size={56} />
       <div>
-        <dl>
+        <DetailList>
           <dt>Kind</dt>
           <dd>{contentKindLabels[item.kind]}</dd>
           <dt>Type</dt>
@@ -58,7 +43,7 @@ export function FileDetails({ item }: { item: ContentItem }) {
             {formatDateTime(item.created_at)}
             {item.created_by ? ` by ${item.created_by.name}` : ''}
           </dd>
-        </dl>
+        </DetailList>
         <div className="actions">
           {item.urls.view && (
             <Button href={fileHref(item.urls.view)} target="_blank" rel="noopener noreferrer" icon={<ExportOutlined />}>

@@ -6,6 +6,7 @@ import { theme } from '@/lib/constants';
 import type { ContentItem } from '@/lib/contract/contents';
 import { contentsApi, fileHref } from '@/lib/http/contents-api';
 import { formatBytes } from '@/components/common/format';
+import { LoadFailure } from '@/components/common/LoadFailure';
 import { LoadMore } from '@/components/hubs/LoadMore';
 import { usePagedList } from '@/components/hubs/usePagedList';
 import { KindTile } from '../KindTile';
@@ -115,7 +116,7 @@ export function ImageGallery({ item }: { item: ContentItem }) {
         </figcaption>
       </Stage>
       {list.state === 'failed' && (
-        <Alert type="error" showIcon title={`We could not load the other images. ${list.error ?? ''}`} action={<Button size="small" onClick={list.reload}>Try again</Button>} style={{ marginTop: 16 }} />
+        <LoadFailure message="We could not load the other images." error={list.error} onRetry={list.reload} style={{ marginTop: 16 }} />
       )}
       {list.items.length > 1 && (
         <Strip role="group" aria-label="Images in this space">

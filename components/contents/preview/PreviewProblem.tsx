@@ -1,18 +1,6 @@
-import { Alert, Button } from 'antd';
+import { LoadFailure } from '@/components/common/LoadFailure';
 
 /** A part of a preview that could not load, with a way to try again. */
 export function PreviewProblem({ what, message, retry }: { what: string; message: string; retry(): void }) {
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={`We could not load ${what}. ${message}`}
-      action={
-        <Button size="small" onClick={retry}>
-          Try again
-        </Button>
-      }
-      style={{ marginBottom: 12 }}
-    />
-  );
+  return <LoadFailure message={`We could not load ${what}.`} error={message} onRetry={retry} style={{ marginBottom: 12 }} />;
 }

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useRouter } from 'next/router';
 import { FileSearchOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, Select, Skeleton } from 'antd';
+import { Input, Select, Skeleton } from 'antd';
 import styled from 'styled-components';
-import { breakpoints, theme } from '@/lib/constants';
+import { breakpoints } from '@/lib/constants';
 import { contentKinds, type ContentKind } from '@/lib/contract/contents';
 import { SEARCH_QUERY_MAX, type SearchFilters, type SearchResult } from '@/lib/contract/search';
 import { useAuthStore } from '@/store/auth';
+import { EmptyState } from '@/components/common/EmptyState';
+import { LoadFailure } from '@/components/common/LoadFailure';
 import { LoadMore } from '@/components/hubs/LoadMore';
 import { useDebouncedValue } from '@/components/hubs/useDebouncedValue';
 import { kindPluralLabels } from '../kinds';
@@ -52,38 +54,9 @@ const Count = styled.p`
   color: #6b6a80;
 `;
 
-const Blank = styled.div`
-  display: grid;
-  justify-items: center;
+// The search page's blank fills the page, so it stands further from the search box.
+const Blank = styled(EmptyState)`
   padding: 40px 16px;
-  text-align: center;
-
-  .icon {
-    display: grid;
-    place-items: center;
-    width: 56px;
-    height: 56px;
-    margin-bottom: 14px;
-    border-radius: 16px;
-    font-size: 24px;
-    color: ${theme.primaryColor};
-    background: ${theme.primaryColor}14;
-  }
-
-  h2 {
-    margin: 0 0 6px;
-    font-size: 17px;
-    font-weight: 600;
-    color: #16161d;
-  }
-
-  p {
-    max-width: 440px;
-    margin: 0;
-    font-size: 14px;
-    line-height: 1.6;
-    color: #6b6a80;
-  }
 `;
 
 const ANY = 'any';
@@ -149,12 +122,8 @@ export function HubSearch() {
         />
       </Toolbar>
       {!term && (
-        <Blank>
-          <span className="icon" aria-hidden="true">
-            <FileSearchOutlined />
-          </span>
-          <h2>Find anything in your spaces</h2>
-          <p>Type a word or a phrase. Results come from every space you can open; archived spaces are left out.</p>
+        <Blank heading="h2" icon={<FileSearchOutlined />} title="Find anything in your spaces">
+          Type a word or a phrase. Results come from every space you can open; archived spaces are left out.
         </Blank>
       )}
       {term && results.state === 'loading' && (
@@ -164,21 +133,11 @@ export function HubSearch() {
         </Results>
       )}
       {term && results.state === 'failed' && (
-        <Alert
-          type="error"
-          showIcon
-          title={`We could not search. ${results.error ?? ''}`}
-          action={
-            <Button size="small" onClick={results.reload}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadFailure message="We could not search." error={results.error} onRetry={results.reload} />
       )}
       {term && results.state === 'ready' && results.items.length === 0 && (
-        <Blank>
-          <h2>No results for “{term}”</h2>
-          <p>Try other or fewer words{kind !== ANY ? ', or all kinds' : ''}. Items still being processed are searchable once they are ready.</p>
+        <Blank heading="h2" title={`No results for “${term}”`}>
+          Try other or fewer words{kind !== ANY ? ', or all kinds' : ''}. Items still being processed are searchable once they are ready.
         </Blank>
       )}
       {term && results.state === 'ready' && results.items.length > 0 && (

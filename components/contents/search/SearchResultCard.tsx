@@ -5,6 +5,7 @@ import { contentKindLabels } from '@/lib/contract/contents';
 import type { SearchResult } from '@/lib/contract/search';
 import { formatWhen } from '../format';
 import { KindTile } from '../KindTile';
+import { MetaLine } from '../MetaLine';
 import { Snippet } from './Snippet';
 
 const Card = styled.article`
@@ -45,21 +46,6 @@ const Card = styled.article`
   h3 button:focus-visible {
     color: ${theme.primaryColor};
   }
-
-  .meta {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 2px 6px;
-    margin-top: 2px;
-    font-size: 13px;
-    color: #6b6a80;
-  }
-
-  .meta > span + span::before {
-    content: '·';
-    margin-right: 6px;
-    color: #b3b2c4;
-  }
 `;
 
 /** One search hit: the item, where it lives, and the words around the match. */
@@ -74,7 +60,7 @@ export function SearchResultCard({ result, onOpen, showSpace = true }: { result:
             {content.name}
           </button>
         </h3>
-        <div className="meta">
+        <MetaLine>
           {showSpace && (
             <span>
               <AppstoreOutlined aria-hidden /> {space.name}
@@ -82,7 +68,7 @@ export function SearchResultCard({ result, onOpen, showSpace = true }: { result:
           )}
           <span>{contentKindLabels[content.kind]}</span>
           <span>{formatWhen(content.updated_at)}</span>
-        </div>
+        </MetaLine>
         <Snippet parts={result.snippet} />
       </div>
     </Card>

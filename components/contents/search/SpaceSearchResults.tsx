@@ -1,7 +1,8 @@
-import { Alert, Button, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import styled from 'styled-components';
 import type { SearchResult } from '@/lib/contract/search';
 import { useAuthStore } from '@/store/auth';
+import { LoadFailure } from '@/components/common/LoadFailure';
 import { LoadMore } from '@/components/hubs/LoadMore';
 import { SearchResultCard } from './SearchResultCard';
 import { useSearch } from './useSearch';
@@ -41,16 +42,7 @@ export function SpaceSearchResults({ spaceId, term, onOpen }: { spaceId: string;
       <h3>Found inside content</h3>
       {results.state === 'loading' && <Skeleton active paragraph={{ rows: 2 }} />}
       {results.state === 'failed' && (
-        <Alert
-          type="error"
-          showIcon
-          title={`We could not search this space. ${results.error ?? ''}`}
-          action={
-            <Button size="small" onClick={results.reload}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadFailure message="We could not search this space." error={results.error} onRetry={results.reload} />
       )}
       {results.state === 'ready' && results.items.length === 0 && <p className="none">No text in this space mentions “{term}”.</p>}
       {results.items.length > 0 && (
