@@ -1,5 +1,5 @@
 import type { SnippetPart } from '../../../lib/contract/search';
-import { foldForMatching } from './search-text';
+import { CJK_CHARACTER, foldForMatching } from './search-text';
 
 /**
  * The text shown under a search result: about SNIPPET_LENGTH characters of
@@ -20,7 +20,6 @@ const ELLIPSIS = '…';
 /** Characters of a long text folded first, before the whole of it. */
 const EARLY_PREFIX = 20_000;
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 const COMBINING_MARK = /\p{M}/u;
 const SPACE = /\s/;
@@ -130,7 +129,7 @@ function foldedAt({ folded, segments }: FoldedText, index: number): number {
 
 /** Letters and digits make words; a CJK character is a boundary (the index splits there too). */
 const isWordCharacter = (character: string | undefined) =>
-  character !== undefined && WORD_CHARACTER.test(character) && !CJK.test(character);
+  character !== undefined && WORD_CHARACTER.test(character) && !CJK_CHARACTER.test(character);
 
 /** Where the word going on at `index` ends. */
 function wordEnd(folded: string, index: number): number {
@@ -153,7 +152,7 @@ const spellingsOf = (term: string) => (term.length >= 3 && term.endsWith('i') ? 
 function findMatches(folded: string, terms: readonly string[], from: number, to: number, first = false): Range[] {
   const found: Range[] = [];
   for (const term of terms) {
-    const anywhere = CJK.test(term);
+    const anywhere = CJK_CHARACTER.test(term);
     for (const spelling of spellingsOf(term)) {
       for (let index = folded.indexOf(spelling, from); index !== -1 && index < to; index = folded.indexOf(spelling, index + 1)) {
         const end = index + spelling.length;

@@ -12,7 +12,9 @@
  *   step, so "京都" finds it, and a longer query must match all its pairs.
  */
 const COMBINING_MARKS = /\p{M}+/gu;
-const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+/** One character of a script written without spaces between words. */
+export const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const CJK_RUN = new RegExp(`${CJK_CHARACTER.source}+`, 'gu');
 
 export const SEARCH_CONFIG = 'english';
 /** Characters of a document's text that go into its index (PostgreSQL caps one tsvector at 1 MB). */

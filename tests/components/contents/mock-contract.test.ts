@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import {
   contentItemSchema, contentRowSchema, emailViewSchema, TEXT_PAGE_CHARACTERS, textPageSchema,
 } from '@/lib/contract/contents';
-import { apiErrorSchema, dataEnvelope, errorCodes, listEnvelope } from '@/lib/contract/envelope';
+import { dataEnvelope, listEnvelope } from '@/lib/contract/envelope';
 import { searchResultSchema } from '@/lib/contract/search';
-import { setAuthToken, setOrgHandle } from '@/lib/http/clients';
 import { contentsApi, searchApi } from '@/lib/http/contents-api';
 import { mockDb } from '@/mocks/node';
-import { MOCK_DEMO_HUB } from '@/mocks/state';
+import { as, failure, follows } from '@/tests/infrastructure/mock-contract';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { addHubMember, demoHub, seedSpace } from '../spaces/fixtures';
 import { fileOf, pngBytes, stubNodeMultipart } from './fixtures';
@@ -16,26 +14,8 @@ import { fileOf, pngBytes, stubNodeMultipart } from './fixtures';
 setupMockServer();
 stubNodeMultipart();
 
-function as(userId = demoHub().owner.id) {
-  setAuthToken(mockDb.createSession(userId));
-  setOrgHandle(MOCK_DEMO_HUB.domainHandle);
-}
 
-function follows<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const parsed = schema.safeParse(body);
-  expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-  return parsed.data as z.output<S>;
-}
 
-async function failure(call: Promise<unknown>) {
-  const error = await call.then(
-    () => expect.unreachable('the call should fail'),
-    (e: { response: { status: number; data: unknown } }) => e.response,
-  );
-  const body = follows(apiErrorSchema, error.data);
-  expect(errorCodes).toContain(body.code);
-  return { status: error.status, code: body.code, message: body.message };
-}
 
 const item = dataEnvelope(contentItemSchema);
 const eml = [
