@@ -9,29 +9,11 @@ import { JoinLink } from '@/components/invitations/JoinLink';
 import { PendingInvitations } from '@/components/invitations/PendingInvitations';
 import { HubMembers } from '@/components/members/HubMembers';
 import { TransferOwnership } from '@/components/members/TransferOwnership';
+import { PageTitle } from '@/components/common/PageTitle';
 import { ArchiveHub } from './ArchiveHub';
 import { HubSettingsForm } from './HubSettingsForm';
 import { Panel } from './Panel';
 import { may, roleLabels } from './roles';
-
-const Title = styled.header`
-  margin-bottom: 24px;
-
-  h1 {
-    margin: 0;
-    font-size: 26px;
-    font-weight: 600;
-    letter-spacing: -0.02em;
-    color: #16161d;
-  }
-
-  p {
-    margin: 6px 0 0;
-    font-size: 14px;
-    color: #6b6a80;
-    overflow-wrap: anywhere;
-  }
-`;
 
 const Sections = styled.div`
   display: grid;
@@ -68,12 +50,12 @@ export function HubSettings() {
   const mayInvite = may(hub.role, 'invite');
   return (
     <>
-      <Title>
+      <PageTitle>
         <h1>Hub settings</h1>
         <p>
           {hub.name} · @{hub.domain_handle} · Your role: {roleLabels[hub.role]}
         </p>
-      </Title>
+      </PageTitle>
       <Sections>
         <Panel title="Hub">
           <HubSettingsForm key={`${hub.domain_handle}:${hub.role}`} hub={hub} />

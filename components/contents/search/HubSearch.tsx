@@ -9,29 +9,12 @@ import { SEARCH_QUERY_MAX, type SearchFilters, type SearchResult } from '@/lib/c
 import { useAuthStore } from '@/store/auth';
 import { EmptyState } from '@/components/common/EmptyState';
 import { LoadFailure } from '@/components/common/LoadFailure';
+import { PageTitle } from '@/components/common/PageTitle';
 import { LoadMore } from '@/components/hubs/LoadMore';
 import { useDebouncedValue } from '@/components/hubs/useDebouncedValue';
 import { kindPluralLabels } from '../kinds';
 import { SearchResultCard } from './SearchResultCard';
 import { useSearch } from './useSearch';
-
-const Heading = styled.header`
-  margin-bottom: 20px;
-
-  h1 {
-    margin: 0;
-    font-size: 26px;
-    font-weight: 600;
-    letter-spacing: -0.02em;
-    color: #16161d;
-  }
-
-  p {
-    margin: 6px 0 0;
-    font-size: 15px;
-    color: #6b6a80;
-  }
-`;
 
 const Toolbar = styled.div`
   display: grid;
@@ -97,10 +80,10 @@ export function HubSearch() {
 
   return (
     <>
-      <Heading>
+      <PageTitle>
         <h1>Search</h1>
         <p>Names and the words inside documents, tables, emails, contacts and notes{hub ? ` across ${hub.name}` : ''}.</p>
-      </Heading>
+      </PageTitle>
       <Toolbar role="search">
         <Input
           size="large"
