@@ -2,6 +2,8 @@ import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import websocket from '@fastify/websocket';
+import type { Server } from 'node:http';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -11,13 +13,23 @@ import {
 } from 'fastify-type-provider-zod';
 import authentication from './plugins/authentication';
 import { AppError, isUnstorableTextError } from './lib/errors';
+import { createLocalMeetingBus } from './meetings/local-meeting-bus';
+import { createSignallingService, type SignallingService } from './meetings/signalling-service';
+import { SIGNAL_MAX_BYTES, signalCloseCodes } from '../lib/contract/meetings';
 import { registerRoutes } from './routes';
 import type { App, Deps } from './types';
 
-export interface BuildAppOptions extends Deps {
+export interface BuildAppOptions extends Omit<Deps, 'signalling'> {
   logger?: FastifyServerOptions['logger'];
   serverFactory?: FastifyServerOptions['serverFactory'];
+  /** Meeting signalling; one node's own (in-process) when absent. Closed with the app. */
+  signalling?: SignallingService;
+  /** Where WebSocket upgrades for the API arrive, when the listening server also serves other upgrades. */
+  upgradeServer?: Server;
 }
+
+/** How often each node repeats which meeting participants it serves (see signalling-service.ts). */
+export const PRESENCE_INTERVAL_MS = 5_000;
 
 /** Turns zod issues into `{ field: [messages] }`, keyed by the top-level field name. */
 function fieldErrors(issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }>) {
@@ -40,7 +52,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.decorate('deps', { config: opts.config, db: opts.db, mailer: opts.mailer, storage: opts.storage, processing: opts.processing });
+  const signalling = opts.signalling ?? createSignallingService({
+    bus: createLocalMeetingBus(),
+    maxParticipants: opts.config.meetings.maxParticipants,
+    presenceIntervalMs: PRESENCE_INTERVAL_MS,
+  });
+  app.addHook('onClose', () => signalling.close());
+  app.decorate('deps', { config: opts.config, db: opts.db, mailer: opts.mailer, storage: opts.storage, processing: opts.processing, signalling });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -96,6 +114,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       },
     },
     transform: jsonSchemaTransform,
+  });
+  await app.register(websocket, {
+    options: { maxPayload: SIGNAL_MAX_BYTES, server: opts.upgradeServer },
+    // "Going away" tells browsers to reconnect (to another node, or to this one once it is back).
+    preClose(done) {
+      for (const client of app.websocketServer.clients) client.close(signalCloseCodes.goingAway, 'Server restarting.');
+      done();
+    },
   });
   await app.register(authentication);
   await app.register(registerRoutes, { prefix: '/api/v1' });

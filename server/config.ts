@@ -1,6 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { MEETING_MAX_PARTICIPANTS } from '../lib/contract/meetings';
+
+/** Video meetings: ICE servers handed to browsers and the signalling socket's limits. */
+export interface MeetingSettings {
+  stunUrls: string[];
+  turnUrls: string[];
+  /** coturn's `static-auth-secret`; TURN is offered only when this and turnUrls are set. */
+  turnSecret?: string;
+  turnTtlSeconds: number;
+  /** 'relay' makes browsers send media through TURN only (hides their addresses; proves TURN works). */
+  iceTransportPolicy: 'all' | 'relay';
+  /** Socket ping interval; a socket that misses one is dropped and its participant leaves everyone's grid. */
+  heartbeatMs: number;
+  joinTimeoutMs: number;
+  maxParticipants: number;
+  /** Messages one socket may send: a steady rate plus a burst (ICE candidates arrive in bursts). */
+  messagesPerSecond: number;
+  messageBurst: number;
+  /** New signalling connections per client address per minute. */
+  connectRateLimitPerMinute: number;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -33,7 +54,14 @@ export interface Config {
   processingMemoryMb: number;
   /** How long a signed file address (image, video, download) stays valid. */
   fileUrlTtlSeconds: number;
+  /** Redis for several API nodes (meeting signalling between nodes); absent on a single node. */
+  redisUrl?: string;
+  /** Prefix of this deployment's Redis channels, so several deployments can share one Redis. */
+  redisPrefix: string;
+  meetings: MeetingSettings;
 }
+
+const urlList = (value: string | undefined) => (value ?? '').split(',').map((url) => url.trim()).filter(Boolean);
 
 /** Reads JWT_SECRET, or keeps a generated one in the data folder so sessions survive restarts. */
 function loadJwtSecret(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
@@ -75,6 +103,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     processingTimeoutMs: Number(env.PROCESSING_TIMEOUT_MS ?? 120_000),
     processingMemoryMb: Number(env.PROCESSING_MEMORY_MB ?? 512),
     fileUrlTtlSeconds: Number(env.FILE_URL_TTL_SECONDS ?? 60 * 60),
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX ?? 'convene:',
+    meetings: {
+      stunUrls: urlList(env.STUN_URLS),
+      turnUrls: urlList(env.TURN_URLS),
+      turnSecret: env.TURN_SECRET || undefined,
+      turnTtlSeconds: Number(env.TURN_TTL_SECONDS ?? 60 * 60 * 6),
+      iceTransportPolicy: env.MEETING_ICE_TRANSPORT_POLICY === 'relay' ? 'relay' : 'all',
+      heartbeatMs: Number(env.MEETING_HEARTBEAT_MS ?? 2_000),
+      joinTimeoutMs: Number(env.MEETING_JOIN_TIMEOUT_MS ?? 10_000),
+      maxParticipants: Number(env.MEETING_MAX_PARTICIPANTS ?? MEETING_MAX_PARTICIPANTS),
+      messagesPerSecond: Number(env.MEETING_MESSAGES_PER_SECOND ?? 50),
+      messageBurst: Number(env.MEETING_MESSAGE_BURST ?? 200),
+      connectRateLimitPerMinute: Number(env.MEETING_CONNECT_RATE_LIMIT_PER_MINUTE ?? 30),
+    },
     ...overrides,
   };
 }

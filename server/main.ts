@@ -6,13 +6,16 @@ import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import pino from 'pino';
-import { buildApp } from './app';
+import { buildApp, PRESENCE_INTERVAL_MS } from './app';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { createMailer } from './mail/mailer';
 import { createLocalDiskStorage } from './storage/local-disk-storage';
 import { reconcileStorage } from './storage/reconcile-storage';
 import { startContentProcessing } from './processing/start-content-processing';
+import { createLocalMeetingBus } from './meetings/local-meeting-bus';
+import { createRedisMeetingBus } from './meetings/redis-meeting-bus';
+import { createSignallingService } from './meetings/signalling-service';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const API_PREFIX = '/api/v1';
@@ -88,6 +91,19 @@ export async function startConvene(opts: StartOptions = {}): Promise<Convene> {
     // Closed in reverse order: stops after the app and before the database; running jobs go back to the queue.
     opened.push(() => processing.stop());
 
+    // With Redis, participants on different nodes of one deployment meet; without it, one node serves all.
+    const bus = config.redisUrl
+      ? await createRedisMeetingBus({ url: config.redisUrl, prefix: config.redisPrefix, logger: log })
+      : createLocalMeetingBus();
+    const signalling = createSignallingService({
+      bus,
+      maxParticipants: config.meetings.maxParticipants,
+      presenceIntervalMs: PRESENCE_INTERVAL_MS,
+    });
+    log.info({ bus: config.redisUrl ? 'redis' : 'local' }, 'meeting signalling ready');
+    // Like webUpgrades: never listens, only receives the WebSocket upgrades meant for the API.
+    const apiUpgrades = createServer();
+
     const upgraded = new Set<Duplex>();
     const app = await buildApp({
       config,
@@ -95,6 +111,8 @@ export async function startConvene(opts: StartOptions = {}): Promise<Convene> {
       mailer,
       storage,
       processing,
+      signalling,
+      upgradeServer: apiUpgrades,
       logger: { level: config.logLevel },
       serverFactory: (handleApi) => {
         const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -110,8 +128,7 @@ export async function startConvene(opts: StartOptions = {}): Promise<Convene> {
         });
         server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
           if (isApiPath(req.url)) {
-            // The API has no WebSocket routes yet.
-            socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+            apiUpgrades.emit('upgrade', req, socket, head);
             return;
           }
           upgraded.add(socket);

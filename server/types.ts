@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
+import type { SignallingService } from './meetings/signalling-service';
 import type { organizations, sessions, users } from './db/schema';
 import type { Role } from '../lib/contract/settings';
 
@@ -24,6 +25,8 @@ export interface Deps {
   storage: Storage;
   /** Absent where nothing processes uploads (items then stay queued until a node that does picks them up). */
   processing?: ProcessingQueue;
+  /** Meeting rooms served by this node, joined to other nodes through its bus. */
+  signalling: SignallingService;
 }
 
 export interface AuthContext {

@@ -13,8 +13,14 @@ export const tokenClient: AxiosInstance = axios.create({ headers: baseHeaders, w
 /** The API service at {host}/api/v1/. Successes pass through; errors are rejected unchanged. */
 export const apiClient: AxiosInstance = axios.create({ baseURL: `${API_HOST}/api/v1/`, headers: baseHeaders });
 
+let authToken: string | null = null;
+
+/** The signed-in session's token, for the meeting WebSocket, which sends it in its first message. */
+export const currentAuthToken = (): string | null => authToken;
+
 /** Adds `Authorization: JWT <token>` to both clients, or removes it. */
 export function setAuthToken(token: string | null): void {
+  authToken = token;
   for (const client of [tokenClient, apiClient]) {
     if (token) client.defaults.headers.common.Authorization = `JWT ${token}`;
     else delete client.defaults.headers.common.Authorization;

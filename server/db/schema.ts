@@ -208,3 +208,16 @@ export const contentRows = pgTable('content_rows', {
   rowIndex: integer('row_index').notNull(),
   cells: jsonb('cells').$type<Array<string | number | boolean | null>>().notNull(),
 }, (t) => [primaryKey({ columns: [t.contentId, t.rowIndex] })]);
+
+/** A meeting room: its code is what people share; who may join follows its hub and space. */
+export const meetings = pgTable('meetings', {
+  id: id(),
+  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  spaceId: uuid('space_id').references(() => spaces.id, { onDelete: 'cascade' }),
+  code: text('code').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('meetings_code_key').on(t.code),
+  index('meetings_org_idx').on(t.organizationId, t.createdAt),
+]);

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { memberships, organizations, sessions, users } from '../db/schema';
+import { memberships, organizations, sessions } from '../db/schema';
+import { findLiveSession } from '../domain/sessions/find-live-session';
 import { AppError, unauthenticated } from '../lib/errors';
-import { verifySessionToken } from '../lib/tokens';
 import type { Role } from '../../lib/contract/settings';
 
 /** Accepts `Authorization: JWT <token>` (the app's form) and `Bearer <token>`. */
@@ -23,16 +23,7 @@ async function authenticationPlugin(app: FastifyInstance) {
     const token = readToken(request.headers.authorization);
     if (!token) throw unauthenticated();
     const { db, config } = app.deps;
-    const claims = await verifySessionToken(token, config.jwtSecret);
-    if (!claims) throw unauthenticated('invalid_token', 'Your session is not valid. Please sign in again.');
-    const [row] = await db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)))
-      .limit(1);
-    if (!row) throw unauthenticated('invalid_token', 'Your session is not valid. Please sign in again.');
-    if (row.session.revokedAt) throw unauthenticated('session_revoked', 'You have been signed out. Please sign in again.');
+    const row = await findLiveSession({ db, jwtSecret: config.jwtSecret, token });
     request.auth = row;
     // "Last active" for the session list; written at most every few minutes so reads stay reads.
     if (Date.now() - row.session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {

@@ -4,6 +4,7 @@ import contentRoutes from './contents';
 import coreRoutes from './core';
 import fileRoutes from './files';
 import invitationTokenRoutes from './invitations';
+import meetingRoutes from './meetings';
 import organizationRoutes from './organizations';
 import searchRoutes from './search';
 import spaceRoutes from './spaces';
@@ -24,4 +25,5 @@ export async function registerRoutes(app: App) {
   await app.register(contentRoutes, { prefix: '/spaces' });
   await app.register(fileRoutes, { prefix: '/files' });
   await app.register(searchRoutes, { prefix: '/search' });
+  await app.register(meetingRoutes, { prefix: '/meetings' });
 }

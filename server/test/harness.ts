@@ -9,6 +9,7 @@ import { createTestDatabase } from './database';
 import { startSmtpCapture } from './smtp-capture';
 import { createLocalDiskStorage } from '../storage/local-disk-storage';
 import { startContentProcessing } from '../processing/start-content-processing';
+import type { SignallingService } from '../meetings/signalling-service';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -31,6 +32,8 @@ export interface RequestOptions {
 export interface TestServerOptions {
   /** Run the background processing of uploads (off by default: most suites only need items to stay queued). */
   processing?: boolean;
+  /** Meeting signalling to use (a Redis-backed one, for several nodes); the app's own in-process one otherwise. */
+  signalling?: SignallingService;
 }
 
 /**
@@ -53,6 +56,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: '', from: config.mailFrom, logger: silentLogger }),
     storage,
     processing,
+    signalling: options.signalling,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -94,6 +98,22 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   };
 }
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/**
+ * A second API node over the same database and settings as `server` (as a
+ * deployment runs several behind a load balancer), with its own signalling.
+ */
+export async function startSecondNode(server: TestServer, signalling: SignallingService) {
+  const app = await buildApp({
+    config: server.config,
+    db: server.db,
+    mailer: createMailer({ smtpUrl: server.config.smtpUrl, outboxDir: '', from: server.config.mailFrom, logger: silentLogger }),
+    storage: server.storage,
+    signalling,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() };
+}
 
 const noop = () => undefined;
 const silentLogger = {

@@ -22,6 +22,8 @@ export const publicRoutes: Record<string, string> = {
   'GET invitations/:token/': 'what an emailed invitation offers: the unguessable token is the credential',
   // Covered route by route in server/routes/files/files.test.ts.
   'GET files/:content_id/:variant/': "a content item's file: the signed address is the credential, checked against its session and the reader's access",
+  // Covered in server/routes/meetings/signalling.test.ts: no join, bad token, another hub's member, abuse.
+  'GET meetings/signal/': 'the meeting signalling WebSocket: its first message carries the session token and is checked like a request',
   'GET files/:content_id/attachments/:index/': "an email's attachment: the signed address is the credential, checked like the files above",
 };
 
@@ -98,6 +100,9 @@ async function archiveSpaces(server: TestServer, hub: HubFixture) {
 }
 
 /** One row per signed-in route under /api/v1. */
+/** The meeting each hub A's case started, by hub id. */
+const meetingCodes = new Map<string, string>();
+
 export const matrixCases: MatrixCase[] = [
   // Account: the caller's own user, sessions and global settings.
   { route: 'GET auth/me/', scope: 'account', request: () => ({ path: 'auth/me/' }) },
@@ -233,4 +238,15 @@ export const matrixCases: MatrixCase[] = [
 
   // Search across hub A's spaces (only those the caller may read; the world's documents all hold "word").
   { route: 'GET search/', scope: 'hub', minimum: 'viewer', listsSpaces: true, request: () => ({ path: 'search/?q=word&page_size=100' }) },
+
+  // Meetings: any member starts one in hub A; a code is found only by members of its hub.
+  { route: 'POST meetings/', scope: 'hub', minimum: 'viewer', request: () => ({ path: 'meetings/', body: {} }) },
+  {
+    route: 'GET meetings/:code/', scope: 'account', outsiderSees404: true,
+    prepare: async (server, hub) => {
+      const started = await server.post<{ data: { code: string } }>('meetings/', {}, { token: hub.owner.token, orgHandle: hub.handle });
+      meetingCodes.set(hub.id, started.body.data.code);
+    },
+    request: (t) => ({ path: `meetings/${meetingCodes.get(t.hub.id)}/` }),
+  },
 ];

@@ -1,0 +1,25 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { sessions, users } from '../../db/schema';
+import { unauthenticated } from '../../lib/errors';
+import { verifySessionToken } from '../../lib/tokens';
+import type { AuthContext } from '../../types';
+
+/**
+ * The live session a token names, with its user: what every authenticated
+ * request and the meeting WebSocket's join message are checked against.
+ * Throws 401 (invalid_token or session_revoked) otherwise.
+ */
+export async function findLiveSession(opts: { db: Database; jwtSecret: Uint8Array; token: string }): Promise<AuthContext> {
+  const claims = await verifySessionToken(opts.token, opts.jwtSecret);
+  if (!claims) throw unauthenticated('invalid_token', 'Your session is not valid. Please sign in again.');
+  const [row] = await opts.db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)))
+    .limit(1);
+  if (!row) throw unauthenticated('invalid_token', 'Your session is not valid. Please sign in again.');
+  if (row.session.revokedAt) throw unauthenticated('session_revoked', 'You have been signed out. Please sign in again.');
+  return row;
+}

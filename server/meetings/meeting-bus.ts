@@ -1,0 +1,25 @@
+import type { ClientMessage, MediaState, Participant } from '../../lib/contract/meetings';
+
+type SignalPayload = Pick<Extract<ClientMessage, { type: 'signal' }>, 'description' | 'candidate'>;
+
+/**
+ * What API nodes tell each other about one meeting. Every node serving a
+ * participant of the meeting receives every event, its own included, so one
+ * code path serves one node and many.
+ */
+export type BusEvent =
+  | { kind: 'joined'; node: string; participant: Participant }
+  | { kind: 'left'; node: string; peerId: string }
+  | { kind: 'state'; node: string; peerId: string; state: MediaState }
+  | ({ kind: 'signal'; from: string; to: string } & SignalPayload)
+  /** A node that just started serving the meeting asks who is there… */
+  | { kind: 'roll-call'; node: string }
+  /** …and every node answers with its participants; nodes also repeat this as a heartbeat. */
+  | { kind: 'present'; node: string; participants: Participant[] };
+
+export interface MeetingBus {
+  publish(meetingId: string, event: BusEvent): Promise<void>;
+  /** Resolves once subscribed; the returned function unsubscribes. */
+  subscribe(meetingId: string, onEvent: (event: BusEvent) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}

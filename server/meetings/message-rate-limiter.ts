@@ -1,0 +1,20 @@
+/**
+ * A token bucket: `burst` messages at once, refilled at `perSecond`. One per
+ * socket, so one flooding participant is cut off without touching the others.
+ */
+export function createMessageRateLimiter(opts: { perSecond: number; burst: number; now?: () => number }) {
+  const now = opts.now ?? Date.now;
+  let tokens = opts.burst;
+  let last = now();
+  return {
+    /** Takes one token; false when the socket has sent too much. */
+    take(): boolean {
+      const at = now();
+      tokens = Math.min(opts.burst, tokens + ((at - last) / 1000) * opts.perSecond);
+      last = at;
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+  };
+}

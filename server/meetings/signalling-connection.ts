@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import type { WebSocket, RawData } from 'ws';
+import {
+  clientMessageSchema, signalCloseCodes, type ClientMessage, type MediaState, type ServerMessage, type SignalErrorCode,
+} from '../../lib/contract/meetings';
+import type { Config } from '../config';
+import type { Database } from '../db/connect';
+import { findJoinableMeeting } from '../domain/meetings/find-joinable-meeting';
+import { findLiveSession } from '../domain/sessions/find-live-session';
+import { AppError } from '../lib/errors';
+import { iceServersFor } from './ice-servers';
+import { createMessageRateLimiter } from './message-rate-limiter';
+import type { SignallingService } from './signalling-service';
+
+/** How often a joined socket's session is checked again, so signing out elsewhere ends the meeting too. */
+const SESSION_RECHECK_MS = 30_000;
+
+interface Logger {
+  warn(obj: object, message: string): void;
+  error(obj: object, message: string): void;
+}
+
+export interface SignallingConnectionOptions {
+  socket: WebSocket;
+  db: Database;
+  config: Config;
+  service: SignallingService;
+  logger: Logger;
+}
+
+interface Joined {
+  meetingId: string;
+  peerId: string;
+  sessionToken: string;
+}
+
+/**
+ * One browser's signalling socket. It must first send `join` with its
+ * session token and a meeting code it may enter; then it may relay to the
+ * meeting's other participants and publish its media state. Every message is
+ * size-capped (by the server), rate-limited and parsed with the contract.
+ */
+export function handleSignallingConnection(opts: SignallingConnectionOptions): void {
+  const { socket, db, config, service, logger } = opts;
+  const settings = config.meetings;
+  const limiter = createMessageRateLimiter({ perSecond: settings.messagesPerSecond, burst: settings.messageBurst });
+  let joined: Joined | null = null;
+  let joining = false;
+  let closed = false;
+  // Messages are handled one at a time, in order: a relay never overtakes the join before it,
+  // and the leave queued on close runs after a join still in progress.
+  let queue: Promise<void> = Promise.resolve();
+
+  const send = (message: ServerMessage) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  const refuse = (code: SignalErrorCode, message: string, closeCode: number) => {
+    send({ type: 'error', code, message });
+    close(closeCode, message);
+  };
+  const close = (code: number, reason: string) => {
+    if (closed) return;
+    closed = true;
+    // Close reasons are limited to 123 bytes.
+    socket.close(code, reason.slice(0, 120));
+  };
+
+  const joinTimer = setTimeout(() => {
+    if (!joined) refuse('join_timeout', 'No join message arrived in time.', signalCloseCodes.joinTimeout);
+  }, settings.joinTimeoutMs);
+
+  // A browser answers pings by itself; a socket that stops answering has lost its network.
+  let alive = true;
+  let sinceSessionCheck = 0;
+  const heartbeat = setInterval(() => {
+    if (!alive) {
+      socket.terminate();
+      return;
+    }
+    alive = false;
+    socket.ping();
+    sinceSessionCheck += settings.heartbeatMs;
+    if (joined && sinceSessionCheck >= SESSION_RECHECK_MS) {
+      sinceSessionCheck = 0;
+      const token = joined.sessionToken;
+      queue = queue.then(() =>
+        findLiveSession({ db, jwtSecret: config.jwtSecret, token }).then(
+          () => undefined,
+          () => refuse('unauthenticated', 'You have been signed out.', signalCloseCodes.unauthenticated),
+        ),
+      );
+    }
+  }, settings.heartbeatMs);
+  socket.on('pong', () => {
+    alive = true;
+  });
+
+  async function join(message: Extract<ClientMessage, { type: 'join' }>) {
+    joining = true;
+    try {
+      const auth = await findLiveSession({ db, jwtSecret: config.jwtSecret, token: message.token });
+      const meeting = await findJoinableMeeting({ db, userId: auth.user.id, code: message.code });
+      // A socket that closed while its session was checked never enters.
+      if (closed) return;
+      const peerId = randomUUID();
+      const participant = { peer_id: peerId, user: { id: auth.user.id, name: auth.user.name }, state: message.state };
+      const result = await service.join(meeting.id, { participant, send });
+      if (!result.ok) {
+        refuse('meeting_full', 'This meeting is full.', signalCloseCodes.full);
+        return;
+      }
+      joined = { meetingId: meeting.id, peerId, sessionToken: message.token };
+      clearTimeout(joinTimer);
+      send({
+        type: 'welcome',
+        peer_id: peerId,
+        meeting,
+        ice_servers: iceServersFor({ settings, userId: auth.user.id }),
+        ice_transport_policy: settings.iceTransportPolicy,
+        participants: result.participants,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.status === 401) {
+        refuse('unauthenticated', error.message, signalCloseCodes.unauthenticated);
+      } else if (error instanceof AppError && error.status === 404) {
+        refuse('not_found', 'This meeting was not found or you are not a member of its hub.', signalCloseCodes.notFound);
+      } else {
+        logger.error({ err: error }, 'meeting join failed');
+        close(1011, 'Something went wrong on our side.');
+      }
+    } finally {
+      joining = false;
+    }
+  }
+
+  async function handle(message: ClientMessage) {
+    if (message.type === 'ping') {
+      send({ type: 'pong' });
+      return;
+    }
+    if (!joined) {
+      if (message.type === 'join' && !joining) await join(message);
+      else refuse('unauthenticated', 'Send a join message first.', signalCloseCodes.unauthenticated);
+      return;
+    }
+    switch (message.type) {
+      case 'join':
+        send({ type: 'error', code: 'invalid_message', message: 'This connection has already joined a meeting.' });
+        return;
+      case 'signal':
+        await service.relay(joined.meetingId, joined.peerId, message.to, { description: message.description, candidate: message.candidate });
+        return;
+      case 'state':
+        await service.setState(joined.meetingId, joined.peerId, message.state as MediaState);
+        return;
+      case 'leave':
+        close(signalCloseCodes.left, 'Left the meeting.');
+    }
+  }
+
+  socket.on('message', (data: RawData, isBinary: boolean) => {
+    if (closed) return;
+    if (!limiter.take()) {
+      refuse('rate_limited', 'Too many messages.', signalCloseCodes.policy);
+      return;
+    }
+    let message: ClientMessage;
+    try {
+      if (isBinary) throw new Error('binary');
+      const parsed = clientMessageSchema.safeParse(JSON.parse(String(data)));
+      if (!parsed.success) throw parsed.error;
+      message = parsed.data;
+    } catch {
+      send({ type: 'error', code: 'invalid_message', message: 'That message could not be read.' });
+      return;
+    }
+    queue = queue.then(() => handle(message)).catch((err: unknown) => {
+      logger.warn({ err }, 'a signalling message failed');
+    });
+  });
+
+  socket.on('close', () => {
+    closed = true;
+    clearTimeout(joinTimer);
+    clearInterval(heartbeat);
+    queue = queue.then(async () => {
+      if (joined) await service.leave(joined.meetingId, joined.peerId);
+    });
+  });
+  socket.on('error', (err: Error) => logger.warn({ err }, 'signalling socket error'));
+}

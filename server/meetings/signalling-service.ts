@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { ClientMessage, MediaState, Participant, ServerMessage } from '../../lib/contract/meetings';
+import type { BusEvent, MeetingBus } from './meeting-bus';
+
+type SignalPayload = Pick<Extract<ClientMessage, { type: 'signal' }>, 'description' | 'candidate'>;
+
+/** A participant connected to this node: the service talks to it through `send`. */
+export interface LocalPeer {
+  participant: Participant;
+  send(message: ServerMessage): void;
+}
+
+interface RemotePeer {
+  participant: Participant;
+  node: string;
+}
+
+interface Room {
+  local: Map<string, LocalPeer>;
+  remote: Map<string, RemotePeer>;
+  /** When each other node serving this meeting was last heard from. */
+  nodesSeen: Map<string, number>;
+  ready: Promise<void>;
+  unsubscribe?: () => Promise<void>;
+}
+
+export interface SignallingServiceOptions {
+  bus: MeetingBus;
+  maxParticipants: number;
+  /** How often this node repeats who it serves; a node silent for three of these is taken as gone. */
+  presenceIntervalMs: number;
+}
+
+export type JoinResult = { ok: true; participants: Participant[] } | { ok: false; reason: 'full' };
+
+/**
+ * The meetings this node serves: who is in each one (here and on other
+ * nodes) and the relay of offers, answers and candidates between them.
+ * Everything goes through the bus, so participants on different nodes meet
+ * exactly like participants on one.
+ */
+export function createSignallingService(opts: SignallingServiceOptions) {
+  const node = randomUUID();
+  const rooms = new Map<string, Room>();
+  const { bus } = opts;
+
+  const broadcast = (room: Room, message: ServerMessage, except?: string) => {
+    for (const [peerId, peer] of room.local) if (peerId !== except) peer.send(message);
+  };
+
+  const addRemote = (room: Room, participant: Participant, from: string) => {
+    if (room.local.has(participant.peer_id) || room.remote.has(participant.peer_id)) return;
+    room.remote.set(participant.peer_id, { participant, node: from });
+    broadcast(room, { type: 'peer-joined', participant });
+  };
+
+  const removePeer = (room: Room, peerId: string) => {
+    if (!room.remote.delete(peerId)) return;
+    broadcast(room, { type: 'peer-left', peer_id: peerId }, peerId);
+  };
+
+  function onEvent(meetingId: string, room: Room, event: BusEvent) {
+    if ('node' in event && event.node !== node) room.nodesSeen.set(event.node, Date.now());
+    switch (event.kind) {
+      case 'joined':
+        if (event.node === node) broadcast(room, { type: 'peer-joined', participant: event.participant }, event.participant.peer_id);
+        else addRemote(room, event.participant, event.node);
+        return;
+      case 'left':
+        if (event.node === node) broadcast(room, { type: 'peer-left', peer_id: event.peerId }, event.peerId);
+        else removePeer(room, event.peerId);
+        return;
+      case 'state': {
+        const remote = room.remote.get(event.peerId);
+        if (remote) remote.participant = { ...remote.participant, state: event.state };
+        broadcast(room, { type: 'peer-state', peer_id: event.peerId, state: event.state }, event.peerId);
+        return;
+      }
+      case 'signal':
+        room.local.get(event.to)?.send({ type: 'signal', from: event.from, description: event.description, candidate: event.candidate });
+        return;
+      case 'roll-call':
+        if (event.node !== node && room.local.size > 0) void announce(meetingId, room);
+        return;
+      case 'present': {
+        if (event.node === node) return;
+        // The node's list is authoritative for its own participants: a missed leave heals here.
+        const listed = new Set(event.participants.map((p) => p.peer_id));
+        for (const [peerId, remote] of room.remote) if (remote.node === event.node && !listed.has(peerId)) removePeer(room, peerId);
+        for (const participant of event.participants) addRemote(room, participant, event.node);
+      }
+    }
+  }
+
+  const announce = (meetingId: string, room: Room) =>
+    bus.publish(meetingId, { kind: 'present', node, participants: [...room.local.values()].map((p) => p.participant) }).catch(() => undefined);
+
+  function roomFor(meetingId: string): Room {
+    let room = rooms.get(meetingId);
+    if (room) return room;
+    const created: Room = { local: new Map(), remote: new Map(), nodesSeen: new Map(), ready: Promise.resolve() };
+    created.ready = (async () => {
+      created.unsubscribe = await bus.subscribe(meetingId, (event) => onEvent(meetingId, created, event));
+      await bus.publish(meetingId, { kind: 'roll-call', node });
+    })();
+    rooms.set(meetingId, created);
+    room = created;
+    return room;
+  }
+
+  // Repeats presence and drops participants of nodes that went quiet (a crashed node says no goodbyes).
+  const presence = setInterval(() => {
+    const now = Date.now();
+    for (const [meetingId, room] of rooms) {
+      if (room.local.size > 0) void announce(meetingId, room);
+      for (const [otherNode, seen] of room.nodesSeen) {
+        if (now - seen < opts.presenceIntervalMs * 3) continue;
+        room.nodesSeen.delete(otherNode);
+        for (const [peerId, remote] of room.remote) if (remote.node === otherNode) removePeer(room, peerId);
+      }
+    }
+  }, opts.presenceIntervalMs);
+  presence.unref();
+
+  return {
+    node,
+
+    /** Adds a participant; the answer lists everyone already there (more may follow as peer-joined). */
+    async join(meetingId: string, peer: LocalPeer): Promise<JoinResult> {
+      for (;;) {
+        const room = roomFor(meetingId);
+        await room.ready;
+        // The room may have emptied and closed while this join waited for it.
+        if (rooms.get(meetingId) !== room) continue;
+        if (room.local.size + room.remote.size >= opts.maxParticipants) return { ok: false, reason: 'full' };
+        const participants = [...room.local.values(), ...room.remote.values()].map((p) => p.participant);
+        room.local.set(peer.participant.peer_id, peer);
+        await bus.publish(meetingId, { kind: 'joined', node, participant: peer.participant });
+        return { ok: true, participants };
+      }
+    },
+
+    async leave(meetingId: string, peerId: string): Promise<void> {
+      const room = rooms.get(meetingId);
+      if (!room?.local.delete(peerId)) return;
+      await bus.publish(meetingId, { kind: 'left', node, peerId }).catch(() => undefined);
+      if (room.local.size === 0) {
+        rooms.delete(meetingId);
+        await room.ready.catch(() => undefined);
+        await room.unsubscribe?.().catch(() => undefined);
+      }
+    },
+
+    async setState(meetingId: string, peerId: string, state: MediaState): Promise<void> {
+      const peer = rooms.get(meetingId)?.local.get(peerId);
+      if (!peer) return;
+      peer.participant = { ...peer.participant, state };
+      await bus.publish(meetingId, { kind: 'state', node, peerId, state });
+    },
+
+    /** Relays to one participant of the same meeting; anything addressed elsewhere is dropped. */
+    async relay(meetingId: string, from: string, to: string, payload: SignalPayload): Promise<void> {
+      const room = rooms.get(meetingId);
+      if (!room || from === to || !(room.local.has(to) || room.remote.has(to))) return;
+      await bus.publish(meetingId, { kind: 'signal', from, to, ...payload });
+    },
+
+    /** How many participants this node serves (for tests and health). */
+    localCount(): number {
+      let count = 0;
+      for (const room of rooms.values()) count += room.local.size;
+      return count;
+    },
+
+    async close(): Promise<void> {
+      clearInterval(presence);
+      for (const room of rooms.values()) await room.unsubscribe?.().catch(() => undefined);
+      rooms.clear();
+      await bus.close();
+    },
+  };
+}
+
+export type SignallingService = ReturnType<typeof createSignallingService>;

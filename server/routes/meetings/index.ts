@@ -1,0 +1,55 @@
+import { dataEnvelope } from '../../../lib/contract/envelope';
+import { createMeetingBody, meetingCodeParams, meetingSchema } from '../../../lib/contract/meetings';
+import { createMeeting } from '../../domain/meetings/create-meeting';
+import { findJoinableMeeting } from '../../domain/meetings/find-joinable-meeting';
+import { ok } from '../../lib/envelope';
+import { handleSignallingConnection } from '../../meetings/signalling-connection';
+import { authOf, type App } from '../../types';
+import { errorResponses, signedIn } from '../auth/responses';
+import { viewerOf } from '../spaces/viewer';
+
+const tags = ['meetings'];
+const meeting = dataEnvelope(meetingSchema);
+
+/**
+ * Meetings: start one in the active hub, look one up by its code, and the
+ * signalling WebSocket, which authenticates with its first message instead of
+ * headers (browsers cannot set headers on a WebSocket, and a token in the URL
+ * would end up in logs).
+ */
+export default async function meetingRoutes(app: App) {
+  const { db, config, signalling } = app.deps;
+
+  await app.register(async (hubScoped: App) => {
+    hubScoped.addHook('onRequest', app.authenticate);
+    hubScoped.addHook('onRequest', app.requireHub);
+    hubScoped.post('/', {
+      prefixTrailingSlash: 'slash',
+      schema: {
+        tags, security: signedIn, summary: 'Start a meeting in the hub, optionally for one space',
+        body: createMeetingBody,
+        response: { 201: meeting, ...errorResponses(400, 401, 404) },
+      },
+    }, async (request, reply) => {
+      const created = await createMeeting({ db, viewer: viewerOf(request), spaceId: request.body.space_id });
+      return reply.status(201).send(ok(created, 'Meeting started.'));
+    });
+  });
+
+  app.get('/:code/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags, security: signedIn, summary: 'A meeting by its code, when the caller may join it (404 otherwise)',
+      params: meetingCodeParams,
+      response: { 200: meeting, ...errorResponses(400, 401, 404) },
+    },
+  }, async (request) => ok(await findJoinableMeeting({ db, userId: authOf(request).user.id, code: request.params.code })));
+
+  app.get('/signal/', {
+    websocket: true,
+    config: { rateLimit: { max: config.meetings.connectRateLimitPerMinute, timeWindow: '1 minute' } },
+    schema: { tags, summary: 'Meeting signalling WebSocket: send `join` with the session token first (see the contract)' },
+  }, (socket) => {
+    handleSignallingConnection({ socket, db, config, service: signalling, logger: app.log });
+  });
+}
