@@ -116,7 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxParticipants: Number(env.MEETING_MAX_PARTICIPANTS ?? MEETING_MAX_PARTICIPANTS),
       messagesPerSecond: Number(env.MEETING_MESSAGES_PER_SECOND ?? 50),
       messageBurst: Number(env.MEETING_MESSAGE_BURST ?? 200),
-      connectRateLimitPerMinute: Number(env.MEETING_CONNECT_RATE_LIMIT_PER_MINUTE ?? 30),
+      connectRateLimitPerMinute: Number(env.MEETING_CONNECT_RATE_LIMIT_PER_MINUTE ?? 120),
     },
     ...overrides,
   };
