@@ -16,7 +16,8 @@ function externalOrigins() {
   const firebase = Boolean(process.env.NEXT_PUBLIC_FIREBASE_API_KEY && authDomain && process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID);
   return {
     connect: [
-      ...(apiHost ? [apiHost] : []),
+      // The meeting signalling socket goes to the API host too (ws: or wss:).
+      ...(apiHost ? [apiHost, apiHost.replace(/^http/, 'ws')] : []),
       ...(firebase ? ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'] : []),
     ],
     // Firebase's Google popup talks to the page through an iframe on the auth domain.

@@ -1,15 +1,16 @@
-import type { HttpHandler } from 'msw';
+import type { HttpHandler, WebSocketHandler } from 'msw';
 import { authHandlers } from './handlers/auth';
 import { contentHandlers } from './handlers/contents';
 import { coreHandlers } from './handlers/core';
 import { hubAdminHandlers } from './handlers/hub-admin';
 import { invitationHandlers } from './handlers/invitations';
+import { meetingHandlers, meetingSignalHandlers } from './handlers/meetings';
 import { organizationHandlers } from './handlers/organizations';
 import { spaceHandlers } from './handlers/spaces';
 import type { MockDb } from './state';
 
-/** Every endpoint of lib/http/*-api.ts and api.ts, served from `db` with the API's schemas and error codes. */
-export function createHandlers(db: MockDb): HttpHandler[] {
+/** Every endpoint of lib/http/*-api.ts and api.ts, and the meeting signalling socket, served from `db` with the API's schemas and error codes. */
+export function createHandlers(db: MockDb): Array<HttpHandler | WebSocketHandler> {
   return [
     ...authHandlers(db),
     ...organizationHandlers(db),
@@ -18,5 +19,7 @@ export function createHandlers(db: MockDb): HttpHandler[] {
     ...coreHandlers(db),
     ...spaceHandlers(db),
     ...contentHandlers(db),
+    ...meetingHandlers(db),
+    ...meetingSignalHandlers(db),
   ];
 }

@@ -125,6 +125,15 @@ export interface MockCode {
 }
 
 /** Plain data only, so the browser worker can keep it in localStorage across reloads. */
+export interface MockMeeting {
+  id: string;
+  code: string;
+  organizationId: string;
+  spaceId: string | null;
+  createdBy: string | null;
+  createdAt: string;
+}
+
 export interface MockData {
   users: MockUser[];
   organizations: MockOrganization[];
@@ -133,6 +142,7 @@ export interface MockData {
   spaces: MockSpace[];
   spaceMemberships: MockSpaceMembership[];
   contents: MockContent[];
+  meetings: MockMeeting[];
   /** session token → user id */
   sessions: Record<string, string>;
   /** email → pending verification code */
@@ -178,6 +188,7 @@ export function seedData(): MockData {
     spaces: [],
     spaceMemberships: [],
     contents: [],
+    meetings: [],
     sessions: {},
     codes: {},
     resetTokens: {},
@@ -201,6 +212,7 @@ export class MockDb {
       spaces: initial.spaces ?? [],
       spaceMemberships: initial.spaceMemberships ?? [],
       contents: initial.contents ?? [],
+      meetings: initial.meetings ?? [],
     };
   }
 

@@ -7,6 +7,7 @@ import { authApi, settingsApi, tokenApi, walletApi } from '@/lib/http/api';
 import { errorMessage, setAuthToken, setOrgHandle } from '@/lib/http/clients';
 import { getVisitorId } from '@/lib/fingerprint';
 import { clearDrafts } from './drafts';
+import { leaveActiveMeeting } from './meeting';
 import { useRequestStore } from './request';
 
 export interface AuthState {
@@ -159,6 +160,8 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   },
 
   async logout() {
+    // A signed-out tab must not stay in a meeting (spec §4); the camera and mic flags are cleared below.
+    leaveActiveMeeting();
     await authApi.logout().catch((error: unknown) => console.warn('Sign-out request failed', error));
     await tokenApi.clear().catch((error: unknown) => console.error('Could not delete the stored token', error));
     dropCredentials();

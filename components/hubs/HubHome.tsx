@@ -6,6 +6,7 @@ import { useAuthStore } from '@/store/auth';
 import { ButtonLink } from '@/components/common/ButtonLink';
 import { HubAvatar } from '@/components/common/HubAvatar';
 import { StatusBadge } from '@/components/common/StatusBadge';
+import { StartMeetingButton } from '@/components/meetings/StartMeetingButton';
 import { SpaceList } from '@/components/spaces/SpaceList';
 import { MemberCard } from './MemberCard';
 import { memberCount } from './memberCount';
@@ -16,6 +17,7 @@ const visibilityBadge: Record<HubVisibility, BadgeStatus> = { public: 'success',
 
 const Hero = styled.header`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: 16px;
   margin-bottom: 28px;
@@ -110,6 +112,9 @@ export function HubHome() {
             </span>
             <StatusBadge status={visibilityBadge[hub.visibility]}>{visibilityLabel}</StatusBadge>
           </HeroMeta>
+        </div>
+        <div style={{ marginLeft: 'auto' }}>
+          <StartMeetingButton />
         </div>
       </Hero>
       {hub.description && <Description>{hub.description}</Description>}

@@ -2,7 +2,7 @@ import { useState, type ReactElement, type ReactNode } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { Layout, Menu, type MenuProps } from 'antd';
-import { HomeOutlined, SearchOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
+import { HomeOutlined, SearchOutlined, SettingOutlined, VideoCameraOutlined, WalletOutlined } from '@ant-design/icons';
 import styled from 'styled-components';
 import { Wordmark } from '@/components/common/Wordmark';
 import { breakpoints, layout } from '@/lib/constants';
@@ -40,6 +40,7 @@ const Main = styled.main`
 const navItems: MenuProps['items'] = [
   { key: '/', icon: <HomeOutlined />, label: <Link href="/">Home</Link> },
   { key: '/search', icon: <SearchOutlined />, label: <Link href="/search">Search</Link> },
+  { key: '/meet', icon: <VideoCameraOutlined />, label: <Link href="/meet">Meetings</Link> },
   { key: '/hub/settings', icon: <SettingOutlined />, label: <Link href="/hub/settings">Hub settings</Link> },
   { key: '/hub/billing', icon: <WalletOutlined />, label: <Link href="/hub/billing">Billing</Link> },
 ];

@@ -19,6 +19,7 @@ import { useLoad } from '@/components/hubs/useLoad';
 import { may, roleLabels } from '@/components/hubs/roles';
 import { InviteForm } from '@/components/invitations/InviteForm';
 import { PendingInvitations } from '@/components/invitations/PendingInvitations';
+import { StartMeetingButton } from '@/components/meetings/StartMeetingButton';
 import { MemberList } from '@/components/members/MemberList';
 import { AddSpaceMember } from './AddSpaceMember';
 import { SpaceArchive } from './SpaceArchive';
@@ -189,7 +190,8 @@ function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(spac
           </div>
           {space.description && <p className="description">{space.description}</p>}
         </div>
-        <div>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+          {!space.archived_at && <StartMeetingButton spaceId={space.id} type="default" />}
           {!space.is_member && space.visibility === 'public' && !space.archived_at && (
             <Button type="primary" loading={pending === 'join'} disabled={pending !== null} onClick={() => act('join')}>
               Join space

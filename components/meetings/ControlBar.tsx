@@ -1,0 +1,116 @@
+import {
+  AudioMutedOutlined, AudioOutlined, DesktopOutlined, LinkOutlined, PhoneOutlined, VideoCameraOutlined,
+} from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import styled from 'styled-components';
+import { video } from '@/lib/constants';
+
+const Bar = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: 12px;
+  width: ${video.controlBarWidth}px;
+  max-width: ${video.controlBarMaxWidth};
+  margin: 0 auto;
+  padding: 10px 16px;
+  border-radius: 999px;
+  background: #262634;
+  box-shadow: 0 8px 24px rgba(0, 0, 0, 0.35);
+
+  .ant-btn.off {
+    color: #fff;
+    background: #ff4d4f;
+    border-color: #ff4d4f;
+  }
+`;
+
+/** Crossed-out camera for "camera off", built from the camera icon (antd has no such icon). */
+const CameraOff = styled.span`
+  position: relative;
+  display: inline-flex;
+
+  &::after {
+    content: '';
+    position: absolute;
+    left: 50%;
+    top: -2px;
+    bottom: -2px;
+    width: 2px;
+    background: currentColor;
+    transform: rotate(45deg);
+  }
+`;
+
+export interface ControlBarProps {
+  cameraOn: boolean;
+  micOn: boolean;
+  sharing: boolean;
+  /** Screen sharing exists in this browser. */
+  canShare: boolean;
+  onCamera(on: boolean): void;
+  onMic(on: boolean): void;
+  onScreen(on: boolean): void;
+  onCopyLink(): void;
+  onLeave(): void;
+}
+
+/** The meeting's toggles: camera, microphone, screen, the link to share, and leaving. */
+export function ControlBar(props: ControlBarProps) {
+  const { cameraOn, micOn, sharing, canShare } = props;
+  const camera = cameraOn ? 'Turn camera off' : 'Turn camera on';
+  const mic = micOn ? 'Mute microphone' : 'Unmute microphone';
+  const screen = sharing ? 'Stop sharing' : 'Share screen';
+  return (
+    <Bar role="toolbar" aria-label="Meeting controls">
+      <Tooltip title={mic}>
+        <Button
+          shape="circle"
+          size="large"
+          aria-label={mic}
+          aria-pressed={!micOn}
+          className={micOn ? undefined : 'off'}
+          icon={micOn ? <AudioOutlined /> : <AudioMutedOutlined />}
+          onClick={() => props.onMic(!micOn)}
+        />
+      </Tooltip>
+      <Tooltip title={camera}>
+        <Button
+          shape="circle"
+          size="large"
+          aria-label={camera}
+          aria-pressed={!cameraOn}
+          className={cameraOn ? undefined : 'off'}
+          icon={cameraOn ? <VideoCameraOutlined /> : <CameraOff><VideoCameraOutlined /></CameraOff>}
+          onClick={() => props.onCamera(!cameraOn)}
+        />
+      </Tooltip>
+      <Tooltip title={canShare ? screen : 'This browser cannot share the screen'}>
+        <Button
+          shape="circle"
+          size="large"
+          aria-label={screen}
+          aria-pressed={sharing}
+          type={sharing ? 'primary' : 'default'}
+          disabled={!canShare && !sharing}
+          icon={<DesktopOutlined />}
+          onClick={() => props.onScreen(!sharing)}
+        />
+      </Tooltip>
+      <Tooltip title="Copy meeting link">
+        <Button shape="circle" size="large" aria-label="Copy meeting link" icon={<LinkOutlined />} onClick={props.onCopyLink} />
+      </Tooltip>
+      <Tooltip title="Leave meeting">
+        <Button
+          shape="round"
+          size="large"
+          danger
+          type="primary"
+          aria-label="Leave meeting"
+          icon={<PhoneOutlined rotate={135} />}
+          onClick={props.onLeave}
+        />
+      </Tooltip>
+    </Bar>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ReactElement, ReactNode } from 'react';
+import { ConfigProvider, theme as antdTheme } from 'antd';
+import styled from 'styled-components';
+
+const Dark = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-height: 100vh;
+  width: 100%;
+  color: #fff;
+  background: #101017;
+`;
+
+/** The meeting's own full-width dark page, with antd's dark algorithm for its controls. */
+export function MeetingLayout({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider theme={{ algorithm: antdTheme.darkAlgorithm }}>
+      <Dark>{children}</Dark>
+    </ConfigProvider>
+  );
+}
+
+/** For pages: `Page.getLayout = withMeetingLayout`. */
+export const withMeetingLayout = (page: ReactElement) => <MeetingLayout>{page}</MeetingLayout>;

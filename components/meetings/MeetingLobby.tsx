@@ -1,0 +1,193 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Checkbox, Select } from 'antd';
+import styled from 'styled-components';
+import type { Meeting } from '@/lib/contract/meetings';
+import {
+  deviceIdOf, listDevices, MediaError, mediaProblemMessages, openCameraAndMic, stopStream,
+  type DeviceLists, type MediaProblem,
+} from '@/lib/meetings/local-media';
+import type { JoinSettings } from '@/lib/meetings/meeting-session';
+import { useMediaElement } from './useMediaElement';
+
+const Layout = styled.div`
+  display: grid;
+  gap: 24px;
+  width: 100%;
+  max-width: 1040px;
+  margin: 0 auto;
+  padding: 32px 16px;
+  color: #fff;
+
+  @media (min-width: 900px) {
+    grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+    align-items: center;
+  }
+
+  h1 {
+    margin: 0 0 4px;
+    font-size: 24px;
+    font-weight: 600;
+    color: #fff;
+    overflow-wrap: anywhere;
+  }
+
+  .code {
+    margin: 0 0 20px;
+    color: #b7b5cc;
+  }
+
+  label.field {
+    display: block;
+    margin: 12px 0 6px;
+    font-size: 13px;
+    color: #d6d5e6;
+  }
+
+  .ant-checkbox-wrapper {
+    color: #fff;
+  }
+`;
+
+const Preview = styled.div`
+  position: relative;
+  aspect-ratio: 16 / 9;
+  overflow: hidden;
+  border-radius: 12px;
+  background: #1f1f2b;
+
+  video {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+    transform: scaleX(-1);
+  }
+
+  .off {
+    position: absolute;
+    inset: 0;
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    color: #b7b5cc;
+    background: #1f1f2b;
+  }
+`;
+
+export const meetingTitle = (meeting: Meeting) =>
+  meeting.space ? `${meeting.organization.name} / ${meeting.space.name}` : meeting.organization.name;
+
+const deviceOptions = (devices: MediaDeviceInfo[], kind: string) =>
+  devices.map((d, index) => ({ value: d.deviceId, label: d.label || `${kind} ${index + 1}` }));
+
+/**
+ * Before joining: one's own preview, the camera and microphone to use, and
+ * whether to start muted or with the camera off. Without permission or
+ * devices it says so and still lets the person join to listen and watch.
+ */
+export function MeetingLobby({ meeting, onJoin }: { meeting: Meeting; onJoin(settings: JoinSettings): void }) {
+  const [stream, setStream] = useState<MediaStream | null>(null);
+  const [problem, setProblem] = useState<MediaProblem | null>(null);
+  const [devices, setDevices] = useState<DeviceLists>({ cameras: [], microphones: [] });
+  // Only a choice made in the lobby reopens the devices; until then the browser's defaults are used.
+  const [choice, setChoice] = useState<{ cameraId: string | null; micId: string | null }>({ cameraId: null, micId: null });
+  const [startMuted, setStartMuted] = useState(false);
+  const [startCameraOff, setStartCameraOff] = useState(false);
+  const [opening, setOpening] = useState(true);
+  // The stream handed to the meeting on Join must not be stopped when the lobby goes away.
+  const handedOver = useRef<MediaStream | null>(null);
+  const { ref } = useMediaElement(startCameraOff ? null : stream, true);
+
+  useEffect(() => {
+    let cancelled = false;
+    let opened: MediaStream | null = null;
+    openCameraAndMic(choice)
+      .then(async (media) => {
+        if (cancelled) {
+          stopStream(media);
+          return;
+        }
+        opened = media;
+        setStream(media);
+        setProblem(null);
+        // Labels are only readable once the page may use the devices, so list them after opening.
+        const lists = await listDevices().catch(() => ({ cameras: [], microphones: [] }));
+        if (cancelled) return;
+        setDevices(lists);
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        setStream(null);
+        setProblem(error instanceof MediaError ? error.problem : 'failed');
+      })
+      .finally(() => {
+        if (!cancelled) setOpening(false);
+      });
+    return () => {
+      cancelled = true;
+      if (opened && handedOver.current !== opened) stopStream(opened);
+    };
+  }, [choice]);
+
+  const cameraId = choice.cameraId ?? deviceIdOf(stream?.getVideoTracks()[0]);
+  const micId = choice.micId ?? deviceIdOf(stream?.getAudioTracks()[0]);
+
+  const join = () => {
+    handedOver.current = stream;
+    onJoin({ audio: !startMuted, video: !startCameraOff, cameraId, micId, stream });
+  };
+
+  const hasCamera = (stream?.getVideoTracks().length ?? 0) > 0;
+
+  return (
+    <Layout>
+      <Preview>
+        <video ref={ref} data-testid="lobby-preview" autoPlay playsInline muted />
+        {(startCameraOff || !hasCamera) && !opening && (
+          <div className="off">{startCameraOff ? 'Your camera is off' : 'No camera'}</div>
+        )}
+      </Preview>
+      <div>
+        <h1>{meetingTitle(meeting)}</h1>
+        <p className="code">Meeting {meeting.code}</p>
+        {problem && (
+          <Alert type={problem === 'blocked' ? 'warning' : 'info'} showIcon title={mediaProblemMessages[problem]} style={{ marginBottom: 12 }} />
+        )}
+        <label className="field" htmlFor="lobby-camera">
+          Camera
+        </label>
+        <Select
+          id="lobby-camera"
+          style={{ width: '100%' }}
+          value={devices.cameras.length ? cameraId : undefined}
+          placeholder={problem ? 'No camera available' : 'Default camera'}
+          options={deviceOptions(devices.cameras, 'Camera')}
+          disabled={devices.cameras.length === 0}
+          onChange={(id: string) => setChoice((c) => ({ ...c, cameraId: id }))}
+        />
+        <label className="field" htmlFor="lobby-microphone">
+          Microphone
+        </label>
+        <Select
+          id="lobby-microphone"
+          style={{ width: '100%' }}
+          value={devices.microphones.length ? micId : undefined}
+          placeholder={problem ? 'No microphone available' : 'Default microphone'}
+          options={deviceOptions(devices.microphones, 'Microphone')}
+          disabled={devices.microphones.length === 0}
+          onChange={(id: string) => setChoice((c) => ({ ...c, micId: id }))}
+        />
+        <div style={{ display: 'grid', gap: 8, margin: '16px 0 20px' }}>
+          <Checkbox checked={startMuted} onChange={(e) => setStartMuted(e.target.checked)}>
+            Join with microphone muted
+          </Checkbox>
+          <Checkbox checked={startCameraOff} onChange={(e) => setStartCameraOff(e.target.checked)}>
+            Join with camera off
+          </Checkbox>
+        </div>
+        <Button type="primary" size="large" block onClick={join} disabled={opening && !problem}>
+          Join meeting
+        </Button>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,143 @@
+import { AudioMutedOutlined, DesktopOutlined, SoundOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import styled from 'styled-components';
+import { theme } from '@/lib/constants';
+import { initialsOf } from './initials';
+import { useMediaElement } from './useMediaElement';
+
+export interface VideoTileProps {
+  peerId: string;
+  name: string;
+  self: boolean;
+  stream: MediaStream | null;
+  micMuted: boolean;
+  cameraOff: boolean;
+  speaking: boolean;
+  /** A shared screen rather than a camera. */
+  screen?: boolean;
+}
+
+const Tile = styled.figure<{ $speaking: boolean }>`
+  position: relative;
+  margin: 0;
+  min-height: 0;
+  aspect-ratio: 16 / 9;
+  overflow: hidden;
+  border-radius: 12px;
+  background: #1f1f2b;
+  outline: 3px solid ${(p) => (p.$speaking ? theme.primaryColor : 'transparent')};
+  outline-offset: -3px;
+  transition: outline-color 0.15s;
+
+  video {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+    background: #15151d;
+  }
+
+  video.mirrored {
+    /* One's own camera reads like a mirror, as people expect. */
+    transform: scaleX(-1);
+  }
+
+  video.screen {
+    object-fit: contain;
+  }
+
+  video.hidden {
+    /* Kept playing (it carries the sound), only not shown. */
+    opacity: 0;
+  }
+`;
+
+const Initials = styled.div`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+
+  span {
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    width: 96px;
+    height: 96px;
+    border-radius: 50%;
+    font-size: 36px;
+    font-weight: 600;
+    color: #fff;
+    background: ${theme.primaryColor};
+  }
+`;
+
+const Label = styled.figcaption`
+  position: absolute;
+  left: 12px;
+  bottom: 12px;
+  display: flex;
+  align-items: center;
+  gap: 6px;
+  max-width: calc(100% - 24px);
+  padding: 4px 10px;
+  border-radius: 6px;
+  font-size: 13px;
+  color: #fff;
+  background: rgba(0, 0, 0, 0.55);
+
+  .name {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+`;
+
+const Corner = styled.div`
+  position: absolute;
+  top: 12px;
+  right: 12px;
+`;
+
+/** One participant's camera (or shared screen): video, name bottom-left, mic-muted icon, speaking outline. */
+export function VideoTile({ peerId, name, self, stream, micMuted, cameraOff, speaking, screen = false }: VideoTileProps) {
+  const { ref, soundBlocked, unblockSound } = useMediaElement(stream, self || screen, cameraOff);
+  const label = screen ? `${name} is presenting` : self ? `${name} (you)` : name;
+  const videoClass = [self && !screen ? 'mirrored' : '', screen ? 'screen' : '', cameraOff && !screen ? 'hidden' : '']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <Tile
+      data-testid="video-tile"
+      data-peer-id={peerId}
+      data-self={String(self)}
+      data-name={name}
+      data-mic-muted={String(micMuted)}
+      data-camera-off={String(cameraOff)}
+      data-speaking={String(speaking)}
+      data-screen={String(screen)}
+      $speaking={speaking && !screen}
+      aria-label={label}
+    >
+      <video ref={ref} autoPlay playsInline className={videoClass || undefined} />
+      {cameraOff && !screen && (
+        <Initials aria-hidden>
+          <span>{initialsOf(name)}</span>
+        </Initials>
+      )}
+      <Label>
+        {screen && <DesktopOutlined aria-hidden />}
+        <span className="name">{label}</span>
+        {micMuted && !screen && <AudioMutedOutlined aria-label="Microphone muted" role="img" />}
+      </Label>
+      {soundBlocked && (
+        <Corner>
+          <Button size="small" icon={<SoundOutlined />} onClick={unblockSound}>
+            Turn on sound
+          </Button>
+        </Corner>
+      )}
+    </Tile>
+  );
+}

@@ -1,0 +1,122 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockDb } from '@/mocks/node';
+import type { MockMeeting } from '@/mocks/state';
+import MeetingPage from '@/pages/meet/[code]';
+import { rejoinKey } from '@/lib/meetings/use-meeting';
+import { useAuthStore } from '@/store/auth';
+import { setupMockServer } from '@/tests/infrastructure/msw';
+import { renderWithApp, resetAuthAfterEach } from '@/tests/render';
+import { mockRouter, resetRouter } from '@/tests/router';
+import { addHubMember, demoHub, signInOwner, signInUser } from '@/tests/components/spaces/fixtures';
+
+vi.mock('next/router', () => import('@/tests/router'));
+
+setupMockServer();
+resetAuthAfterEach();
+
+function seedMeeting(code = 'abc-defg-hij'): MockMeeting {
+  const { hub, owner } = demoHub();
+  const meeting = { id: mockDb.newId(), code, organizationId: hub.id, spaceId: null, createdBy: owner.id, createdAt: mockDb.now() };
+  mockDb.data.meetings.push(meeting);
+  return meeting;
+}
+
+function openMeeting(code: string) {
+  resetRouter(`/meet/${code}`, { code });
+  mockRouter.pathname = '/meet/[code]';
+  return renderWithApp(<MeetingPage />);
+}
+
+beforeEach(() => {
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  // Permission denied: the person joins to listen and watch.
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: {
+      getUserMedia: vi.fn(async () => {
+        throw Object.assign(new Error('denied'), { name: 'NotAllowedError' });
+      }),
+      enumerateDevices: vi.fn(async () => []),
+    },
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  Reflect.deleteProperty(navigator, 'mediaDevices');
+  window.sessionStorage.clear();
+});
+
+describe('meeting page', () => {
+  it('says a meeting of another hub was not found, with a way back', async () => {
+    seedMeeting();
+    const outsider = mockDb.createAccount({ email: 'out@else.test', name: 'Out Sider', profile: true }).user;
+    await signInUser(outsider);
+    openMeeting('abc-defg-hij');
+    expect(await screen.findByText('This meeting was not found or you are not a member of its hub.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to meetings' })).toHaveAttribute('href', '/meet');
+    expect(screen.queryByRole('button', { name: 'Join meeting' })).not.toBeInTheDocument();
+  });
+
+  it('goes from the lobby into the meeting, shows one’s own tile, and leaves', async () => {
+    seedMeeting();
+    await signInOwner();
+    const { user } = openMeeting('abc-defg-hij');
+    expect(await screen.findByRole('heading', { name: 'Example Team' })).toBeInTheDocument();
+    expect(await screen.findByText(/Camera and microphone are blocked/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Join meeting' }));
+
+    const grid = await screen.findByTestId('video-grid');
+    const tile = await screen.findByTestId('video-tile');
+    expect(grid).toContainElement(tile);
+    // Welcomed by the (mock) signalling server: the tile carries the peer id it handed out.
+    await waitFor(() => expect(tile.getAttribute('data-peer-id')).toMatch(/^[0-9a-f-]{36}$/));
+    expect(tile).toHaveAttribute('data-self', 'true');
+    expect(tile).toHaveAttribute('data-name', 'Dana Demo');
+    expect(tile).toHaveAttribute('data-mic-muted', 'true');
+    expect(tile).toHaveAttribute('data-camera-off', 'true');
+    expect(window.sessionStorage.getItem(rejoinKey('abc-defg-hij'))).not.toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Leave meeting' }));
+    expect(await screen.findByText('You left the meeting')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Rejoin' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to hub' })).toBeInTheDocument();
+    expect(screen.queryByTestId('video-grid')).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem(rejoinKey('abc-defg-hij'))).toBeNull();
+  });
+
+  it('rejoins directly after a reload, skipping the lobby', async () => {
+    seedMeeting();
+    await signInOwner();
+    window.sessionStorage.setItem(rejoinKey('abc-defg-hij'), JSON.stringify({ audio: false, video: false, cameraId: null, micId: null }));
+    openMeeting('abc-defg-hij');
+    expect(await screen.findByTestId('video-tile')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join meeting' })).not.toBeInTheDocument();
+    expect(screen.getByRole('toolbar', { name: 'Meeting controls' })).toBeInTheDocument();
+  });
+
+  it('signing out leaves the meeting and clears the rejoin key', async () => {
+    seedMeeting();
+    await signInOwner();
+    window.sessionStorage.setItem(rejoinKey('abc-defg-hij'), JSON.stringify({ audio: false, video: false, cameraId: null, micId: null }));
+    openMeeting('abc-defg-hij');
+    const tile = await screen.findByTestId('video-tile');
+    await waitFor(() => expect(tile.getAttribute('data-peer-id')).toMatch(/^[0-9a-f-]{36}$/));
+    await useAuthStore.getState().logout();
+    expect(await screen.findByText('You left the meeting')).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(rejoinKey('abc-defg-hij'))).toBeNull();
+    expect(useAuthStore.getState().cameraOn).toBe(false);
+    expect(useAuthStore.getState().micOn).toBe(false);
+  });
+
+  it('a hub member who may not read the meeting’s space is treated like an outsider', async () => {
+    const vic = addHubMember('vic@example.com', 'Vic Viewer', 'viewer');
+    const { hub, owner } = demoHub();
+    const space = { id: mockDb.newId(), organizationId: hub.id, name: 'Secret', description: null, visibility: 'private' as const, createdBy: owner.id, archivedAt: null, createdAt: mockDb.now(), updatedAt: mockDb.now() };
+    mockDb.data.spaces.push(space);
+    mockDb.data.meetings.push({ id: mockDb.newId(), code: 'xyz-abcd-efg', organizationId: hub.id, spaceId: space.id, createdBy: owner.id, createdAt: mockDb.now() });
+    await signInUser(vic);
+    openMeeting('xyz-abcd-efg');
+    expect(await screen.findByText('This meeting was not found or you are not a member of its hub.')).toBeInTheDocument();
+  });
+});
