@@ -41,23 +41,37 @@ export interface LocalTracks {
 interface Peer {
   id: string;
   pc: RTCPeerConnection;
+  /**
+   * Of each pair, the participant with the smaller peer id makes the first
+   * offer, restarts ICE and rebuilds a connection that never came up. One
+   * side acting means no offer collisions when people join, which Chromium
+   * does not always survive (a rolled-back offer can leave a connection that
+   * never gathers candidates).
+   */
+  initiator: boolean;
+  /** Later renegotiations (a shared screen, a camera turned on) may still collide: the polite side yields. */
   polite: boolean;
   makingOffer: boolean;
   ignoreOffer: boolean;
   settingRemoteAnswer: boolean;
+  everConnected: boolean;
+  /** The answering side adds its tracks once the first offer has made the transceivers. */
+  tracksAttached: boolean;
   /** Signals are applied one after the other, in arrival order. */
   queue: Promise<void>;
-  senders: Partial<Record<TrackSlot, RTCRtpSender>>;
+  transceivers: Partial<Record<TrackSlot, RTCRtpTransceiver>>;
   screenSenders: RTCRtpSender[];
   streams: Map<string, MediaStream>;
   disconnectedTimer: ReturnType<typeof setTimeout> | null;
   watchdog: ReturnType<typeof setInterval> | null;
 }
 
+const SLOTS: TrackSlot[] = ['audio', 'video'];
+
 /**
- * A full mesh: one RTCPeerConnection per other participant, negotiated with
- * the "perfect negotiation" pattern so either side may (re)offer at any time
- * (the polite side, the one with the larger peer id, yields on a collision).
+ * A full mesh: one RTCPeerConnection per other participant. The first offer
+ * of each pair comes from one side only (see Peer.initiator); renegotiations
+ * follow the "perfect negotiation" pattern so either side may offer later.
  */
 export class PeerMesh {
   private readonly peers = new Map<string, Peer>();
@@ -77,9 +91,16 @@ export class PeerMesh {
     return this.peers.has(peerId);
   }
 
-  /** Connects to a participant (idempotent), sending our current tracks. */
+  /**
+   * A participant to connect to. The initiator of the pair connects now; the
+   * other side's connection is made when the initiator's offer arrives.
+   */
   addPeer(peerId: string): void {
     if (this.closed || peerId === this.options.selfId || this.peers.has(peerId)) return;
+    if (this.options.selfId < peerId) this.createPeer(peerId, true);
+  }
+
+  private createPeer(peerId: string, initiator: boolean): Peer {
     const config: RTCConfiguration = {
       iceServers: this.options.iceServers.map((s) => ({ urls: s.urls, username: s.username, credential: s.credential })),
       iceTransportPolicy: this.options.iceTransportPolicy,
@@ -88,19 +109,21 @@ export class PeerMesh {
     const peer: Peer = {
       id: peerId,
       pc,
-      polite: this.options.selfId > peerId,
+      initiator,
+      polite: !initiator,
       makingOffer: false,
       ignoreOffer: false,
       settingRemoteAnswer: false,
+      everConnected: false,
+      tracksAttached: false,
       queue: Promise.resolve(),
-      senders: {},
+      transceivers: {},
       screenSenders: [],
       streams: new Map(),
       disconnectedTimer: null,
       watchdog: null,
     };
     this.peers.set(peerId, peer);
-    peer.watchdog = setInterval(() => void this.unstick(peer), CONNECT_WATCHDOG_MS);
 
     pc.onnegotiationneeded = async () => {
       try {
@@ -120,15 +143,53 @@ export class PeerMesh {
     pc.oniceconnectionstatechange = () => this.watchIce(peer);
     pc.ontrack = (event) => this.addRemoteTrack(peer, event.track, event.streams);
 
-    const { stream, audio, video, screen } = this.local;
-    if (stream && audio) peer.senders.audio = pc.addTrack(audio, stream);
-    if (stream && video) peer.senders.video = pc.addTrack(video, stream);
-    if (screen) for (const track of screen.getVideoTracks()) peer.screenSenders.push(pc.addTrack(track, screen));
+    if (initiator) {
+      // Both kinds are always offered, so the other side can send even when we cannot.
+      for (const slot of SLOTS) {
+        const track = this.local[slot];
+        peer.transceivers[slot] = track && this.local.stream
+          ? this.transceiverOf(pc, pc.addTrack(track, this.local.stream))
+          : pc.addTransceiver(slot, { direction: 'recvonly', streams: this.local.stream ? [this.local.stream] : [] });
+      }
+      this.attachScreen(peer);
+      peer.tracksAttached = true;
+      peer.watchdog = setInterval(() => this.unstick(peer), CONNECT_WATCHDOG_MS);
+    }
+    return peer;
+  }
+
+  /** The answering side's tracks, sent on the transceivers the first offer created (no extra negotiation). */
+  private attachAnswerTracks(peer: Peer): void {
+    const { pc } = peer;
+    for (const slot of SLOTS) {
+      const track = this.local[slot];
+      if (track && this.local.stream) {
+        peer.transceivers[slot] = this.transceiverOf(pc, pc.addTrack(track, this.local.stream));
+      } else {
+        peer.transceivers[slot] = pc.getTransceivers().find((t) => t.receiver.track.kind === slot && !Object.values(peer.transceivers).includes(t));
+      }
+    }
+    this.attachScreen(peer);
+    peer.tracksAttached = true;
+  }
+
+  private attachScreen(peer: Peer): void {
+    const { screen } = this.local;
+    if (screen) for (const track of screen.getVideoTracks()) peer.screenSenders.push(peer.pc.addTrack(track, screen));
+  }
+
+  private transceiverOf(pc: RTCPeerConnection, sender: RTCRtpSender): RTCRtpTransceiver | undefined {
+    return pc.getTransceivers().find((t) => t.sender === sender);
   }
 
   removePeer(peerId: string): void {
+    if (!this.dropConnection(peerId)) return;
+    this.options.onStreams(peerId, []);
+  }
+
+  private dropConnection(peerId: string): boolean {
     const peer = this.peers.get(peerId);
-    if (!peer) return;
+    if (!peer) return false;
     this.peers.delete(peerId);
     if (peer.disconnectedTimer) clearTimeout(peer.disconnectedTimer);
     if (peer.watchdog) clearInterval(peer.watchdog);
@@ -137,31 +198,45 @@ export class PeerMesh {
     peer.pc.oniceconnectionstatechange = null;
     peer.pc.ontrack = null;
     peer.pc.close();
-    this.options.onStreams(peerId, []);
+    return true;
   }
 
-  /** Applies an offer, answer or candidate from `from`, connecting to it first if it is new to us. */
+  /** Applies an offer, answer or candidate from `from`. */
   handleSignal(from: string, payload: SignalPayload): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    if (!this.peers.has(from)) this.addPeer(from);
-    const peer = this.peers.get(from);
+    if (this.closed || from === this.options.selfId) return Promise.resolve();
+    let peer = this.peers.get(from);
+    if (payload.description?.type === 'offer') {
+      // A new offer for a connection that never came up is the initiator starting over with a new one.
+      if (peer && !peer.initiator && !peer.everConnected && peer.tracksAttached) {
+        this.dropConnection(from);
+        peer = undefined;
+      }
+      peer ??= this.createPeer(from, false);
+    }
+    // Candidates of a connection not made yet, or already replaced, have nothing to join.
     if (!peer) return Promise.resolve();
-    peer.queue = peer.queue.then(() => this.applySignal(peer, payload)).catch((error: unknown) => {
+    const target = peer;
+    target.queue = target.queue.then(() => this.applySignal(target, payload)).catch((error: unknown) => {
       console.warn('Could not apply a signal', error);
     });
-    return peer.queue;
+    return target.queue;
   }
 
   /** Sends `track` (or nothing) in the audio or video slot of every connection. */
   setTrack(slot: TrackSlot, track: MediaStreamTrack | null, local: LocalTracks): void {
     this.local = local;
     for (const peer of this.peers.values()) {
-      const sender = peer.senders[slot];
-      if (sender) {
-        // replaceTrack needs no renegotiation: the other side keeps its receiver.
-        void sender.replaceTrack(track).catch((error: unknown) => console.warn('Could not replace a track', error));
+      if (!peer.tracksAttached) continue;
+      const transceiver = peer.transceivers[slot];
+      if (transceiver) {
+        // replaceTrack needs no renegotiation; a receive-only slot starting to send does (once).
+        void transceiver.sender.replaceTrack(track).catch((error: unknown) => console.warn('Could not replace a track', error));
+        if (track && local.stream && (transceiver.direction === 'recvonly' || transceiver.direction === 'inactive')) {
+          transceiver.sender.setStreams?.(local.stream);
+          transceiver.direction = 'sendrecv';
+        }
       } else if (track && local.stream) {
-        peer.senders[slot] = peer.pc.addTrack(track, local.stream);
+        peer.transceivers[slot] = this.transceiverOf(peer.pc, peer.pc.addTrack(track, local.stream));
       }
     }
   }
@@ -170,6 +245,7 @@ export class PeerMesh {
   setScreen(screen: MediaStream | null, local: LocalTracks): void {
     this.local = local;
     for (const peer of this.peers.values()) {
+      if (!peer.tracksAttached) continue;
       for (const sender of peer.screenSenders) {
         try {
           peer.pc.removeTrack(sender);
@@ -178,13 +254,13 @@ export class PeerMesh {
         }
       }
       peer.screenSenders = [];
-      if (screen) for (const track of screen.getVideoTracks()) peer.screenSenders.push(peer.pc.addTrack(track, screen));
+      this.attachScreen(peer);
     }
   }
 
-  /** Restarts ICE everywhere, after the network changed. */
+  /** Restarts ICE after the network changed; the initiator of each pair does it, so restarts never collide. */
   restartIce(): void {
-    for (const peer of this.peers.values()) peer.pc.restartIce();
+    for (const peer of this.peers.values()) if (peer.initiator) peer.pc.restartIce();
   }
 
   close(): void {
@@ -207,6 +283,7 @@ export class PeerMesh {
         peer.settingRemoteAnswer = false;
       }
       if (description.type === 'offer') {
+        if (!peer.tracksAttached) this.attachAnswerTracks(peer);
         await pc.setLocalDescription();
         this.sendDescription(peer);
       }
@@ -227,34 +304,34 @@ export class PeerMesh {
   }
 
   /**
-   * A lost offer or answer (a signalling reconnect at the wrong moment) leaves
-   * a connection waiting forever: withdraw an unanswered offer and negotiate
-   * again with fresh ICE, until it connects.
+   * The initiator's watchdog: a connection that has not come up (a lost offer
+   * or answer, or a connection that never gathers candidates) is replaced by
+   * a new one, until it connects. The other side replaces its own when the
+   * new offer arrives (see handleSignal).
    */
-  private async unstick(peer: Peer): Promise<void> {
-    const { pc } = peer;
+  private unstick(peer: Peer): void {
     if (this.peers.get(peer.id) !== peer) return;
-    if (pc.iceConnectionState === 'connected' || pc.iceConnectionState === 'completed') {
+    if (peer.everConnected) {
       if (peer.watchdog) clearInterval(peer.watchdog);
       peer.watchdog = null;
       return;
     }
-    // Two people who both send nothing have nothing to connect.
-    if (pc.getTransceivers().length === 0) return;
-    try {
-      if (pc.signalingState === 'have-local-offer') await pc.setLocalDescription({ type: 'rollback' });
-      pc.restartIce();
-    } catch (error) {
-      console.warn('Could not renegotiate a stuck connection', error);
-    }
+    const streams = peer.streams;
+    this.dropConnection(peer.id);
+    const replacement = this.createPeer(peer.id, true);
+    // Keep showing what arrived so far until the new connection brings its own tracks.
+    for (const [id, stream] of streams) replacement.streams.set(id, stream);
   }
 
   private watchIce(peer: Peer): void {
     const state = peer.pc.iceConnectionState;
+    if (state === 'connected' || state === 'completed') peer.everConnected = true;
     if (peer.disconnectedTimer) {
       clearTimeout(peer.disconnectedTimer);
       peer.disconnectedTimer = null;
     }
+    // The initiator restarts ICE for the pair; both sides restarting would collide.
+    if (!peer.initiator) return;
     if (state === 'failed') {
       peer.pc.restartIce();
     } else if (state === 'disconnected') {

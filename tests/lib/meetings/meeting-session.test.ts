@@ -35,8 +35,14 @@ class FakePeerConnection {
   restartIce() {
     this.restarts += 1;
   }
+  transceivers: Array<{ kind: string; direction: string }> = [];
   getTransceivers() {
     return [];
+  }
+  addTransceiver(kind: string, init: { direction: string }) {
+    const transceiver = { kind, direction: init.direction };
+    this.transceivers.push(transceiver);
+    return transceiver;
   }
 }
 
@@ -77,6 +83,17 @@ describe('meeting session', () => {
       iceServers: [{ urls: ['turn:turn.example.test:3478'], username: 'u', credential: 'c' }],
       iceTransportPolicy: 'relay',
     });
+  });
+
+  it('offers first only to people with a larger peer id; the others offer to us', async () => {
+    const early: Participant = { ...ana, peer_id: '11111111-1111-4111-8111-111111111111' };
+    await joined([early, ana]);
+    // Only the connection to Ana (larger id) is made now, offering to receive both kinds as we send nothing.
+    expect(FakePeerConnection.created).toHaveLength(1);
+    expect(FakePeerConnection.created[0]?.transceivers).toEqual([
+      { kind: 'audio', direction: 'recvonly' },
+      { kind: 'video', direction: 'recvonly' },
+    ]);
   });
 
   it('follows people joining, changing state and leaving', async () => {
