@@ -40,6 +40,10 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // Meetings: a generated camera picture and microphone tone, and
+        // camera/microphone prompts answered "allow" (no other page asks).
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
       ],
     },
   },

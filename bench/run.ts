@@ -4,13 +4,16 @@
 // database (PGlite, and PostgreSQL too when DATABASE_URL is set); a 200 MiB upload
 // streamed through the API against writing the same bytes to disk, with the
 // server's memory; and GET search/ over 10,000 documents (~100 MB of text)
-// against its SQL sent straight to the database.
-// `npm run bench -- spaces` (or auth-me, memory, upload, search) runs only the parts named.
+// against its SQL sent straight to the database; and video meetings in headless
+// Chromium: join → first remote frame against a bare WebRTC call, and frames per
+// second and browser CPU with 2, 3 and 4 people.
+// `npm run bench -- spaces` (or auth-me, memory, upload, search, meetings) runs only the parts named.
 import os from 'node:os';
 import { measureSearch, type SearchBenchResult } from './contents/measure-search';
 import { measureUpload, type UploadBenchResult } from './contents/measure-upload';
 import { measureIdleMemory, type IdleMemory } from './idle-memory';
 import { measureLoad, type LoadResult } from './load';
+import { measureMeetings, type MeetingsBenchResult } from './meetings/measure';
 import { spawnBenchServers } from './spawn-servers';
 import { measureSpacesList, type SpacesBenchResult } from './spaces/measure';
 
@@ -29,8 +32,10 @@ const uploadMiB = positive('BENCH_UPLOAD_MIB', 200);
 const searchDocuments = positive('BENCH_SEARCH_DOCUMENTS', 10_000);
 const searchCharacters = positive('BENCH_SEARCH_CHARACTERS', 10_000);
 const searchSeconds = positive('BENCH_SEARCH_SECONDS', 3);
+const meetingJoins = positive('BENCH_MEETING_JOINS', 10);
+const meetingSeconds = positive('BENCH_MEETING_SECONDS', 10);
 
-const parts = ['auth-me', 'memory', 'spaces', 'upload', 'search'] as const;
+const parts = ['auth-me', 'memory', 'spaces', 'upload', 'search', 'meetings'] as const;
 const named = process.argv.slice(2);
 const unknown = named.filter((name) => !(parts as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown bench part ${unknown.join(', ')}; choose from ${parts.join(', ')}`);
@@ -151,12 +156,46 @@ The statement as sent (common word):
 ${first.queries[0]?.sql ?? ''}`;
 }
 
+async function benchMeetings(): Promise<MeetingsBenchResult> {
+  console.info(`Timing ${meetingJoins} meeting joins and ${meetingJoins} bare WebRTC calls, then 2, 3 and 4 people in a meeting (${meetingSeconds} s each), in headless Chromium…`);
+  return measureMeetings({ joins: meetingJoins, windowSeconds: meetingSeconds });
+}
+
+function meetingsSection(result: MeetingsBenchResult) {
+  const { join, baseline } = result;
+  const timingRow = (name: string, t: { p50Ms: number; p95Ms: number; runs: number }) =>
+    row([name, fixed(t.p50Ms, 0), fixed(t.p95Ms, 0), String(t.runs)]);
+  return `Video meetings — the product as npm start serves it (production build, PGlite, no STUN/TURN: host
+candidates on this machine) and headless Chromium with its fake camera and microphone, in this process's tree.
+Join: a second person, lobby camera already on, clicks "Join meeting" → first frame of the host's tile
+(requestVideoFrameCallback). Bare: two browser contexts with the same fake camera, one RTCPeerConnection each,
+offer/answer and candidates carried by this process → first remote frame; one untimed run before each.
+
+${row(['join → first remote frame', 'p50 ms', 'p95 ms', 'runs'])}
+${row(['---', '---:', '---:', '---:'])}
+${timingRow('Convene: click "Join meeting" → first remote frame', join)}
+${timingRow('bare RTCPeerConnection: createOffer → first remote frame', baseline)}
+${row(['ratio Convene/bare', ratio(join.p50Ms, baseline.p50Ms, 1), ratio(join.p95Ms, baseline.p95Ms, 1), ''])}
+${result.failedJoins > 0 ? `\n${result.failedJoins} of ${join.runs + result.failedJoins} joins showed no remote frame within 20 s (left out above).\n` : ''}
+Everyone in one meeting (mesh: each sends to each); over ${result.windowSeconds} s after 3 s of settling, frames received per
+second per remote tile (getVideoPlaybackQuality) and CPU time of all browser processes and of the server
+(utime + stime from /proc, as % of one core; ${os.cpus().length} cores here).
+
+${row(['people', 'remote tiles', 'fps per tile (mean)', 'fps (lowest tile)', 'tiles without frames', 'received size', 'browser CPU %', 'server CPU %'])}
+${row(['---', '---:', '---:', '---:', '---:', '---', '---:', '---:'])}
+${result.participants.map((p) => row([
+    String(p.participants), String(p.remoteTiles), fixed(p.meanFps), fixed(p.minFps), String(p.stalledTiles), p.resolution,
+    fixed(p.browserCpuPercent, 0), fixed(p.serverCpuPercent, 1),
+  ])).join('\n')}`;
+}
+
 const authMe = runs('auth-me') ? await benchAuthMe() : null;
 if (runs('memory')) console.info(`Measuring the idle memory of npm start (${idleSeconds} s idle after the first page view)…`);
 const memory = runs('memory') ? await measureIdleMemory({ idleSeconds }) : null;
 const spaces = runs('spaces') ? await benchSpaces() : [];
 const upload = runs('upload') ? await benchUpload() : null;
 const search = runs('search') ? await benchSearch() : [];
+const meetings = runs('meetings') ? await benchMeetings() : null;
 
 const sections = [`Convene benchmark — ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`];
 if (authMe) {
@@ -191,5 +230,6 @@ ${spaces[0]!.sampleSql}`);
 }
 if (upload) sections.push(uploadSection(upload));
 if (search.length > 0) sections.push(searchSection(search));
+if (meetings) sections.push(meetingsSection(meetings));
 console.info(`\n${sections.join('\n\n')}\n`);
 if (memory && (memory.firstStart.exitCode !== 0 || memory.restart.exitCode !== 0)) process.exitCode = 1;

@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+/** A TCP port nobody listens on right now. */
+export async function freeTcpPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('could not find a free port');
+  return address.port;
+}
+
+export interface ConveneNode {
+  /** `http://127.0.0.1:<port>`: the web app and the API. */
+  url: string;
+  /** Its DATA_DIR: the mail outbox (and the embedded database unless DATABASE_URL is set). */
+  dataDir: string;
+  pid: number;
+  /** The end of what it wrote to stderr, for a failure message. */
+  log: () => string;
+  /** SIGINT (a clean shutdown), then the data folder is removed. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * One more Convene process, as `npm start` runs it (`server/main.ts`, production
+ * mode, the web build scripts/test-e2e.mjs made), on a free port and a fresh
+ * data folder, with `env` on top. Resolves once /api/v1/health/ answers.
+ * By default it uses the embedded database and the mail outbox, whatever the shell has.
+ */
+export async function spawnConveneNode(env: Record<string, string> = {}): Promise<ConveneNode> {
+  const port = await freeTcpPort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convene-node-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+      // Every person and browser of a test comes from 127.0.0.1.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      MEETING_CONNECT_RATE_LIMIT_PER_MINUTE: '1000',
+      ...env,
+    },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-20_000);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+
+  const stop = async () => {
+    if (!hasExited) {
+      child.kill('SIGINT');
+      await Promise.race([exited, sleep(15_000)]);
+      if (!hasExited) child.kill('SIGKILL');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/v1/health/`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (hasExited || Date.now() > deadline) {
+      await stop();
+      throw new Error(`Convene on ${url} ${hasExited ? 'exited' : 'did not answer within 120 s'}:\n${stderr}`);
+    }
+    await sleep(250);
+  }
+  return { url, dataDir, pid: child.pid!, log: () => stderr, stop };
+}
