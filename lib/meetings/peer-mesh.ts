@@ -183,13 +183,8 @@ export class PeerMesh {
   }
 
   removePeer(peerId: string): void {
-    if (!this.dropConnection(peerId)) return;
-    this.options.onStreams(peerId, []);
-  }
-
-  private dropConnection(peerId: string): boolean {
     const peer = this.peers.get(peerId);
-    if (!peer) return false;
+    if (!peer) return;
     this.peers.delete(peerId);
     if (peer.disconnectedTimer) clearTimeout(peer.disconnectedTimer);
     if (peer.watchdog) clearInterval(peer.watchdog);
@@ -198,7 +193,7 @@ export class PeerMesh {
     peer.pc.oniceconnectionstatechange = null;
     peer.pc.ontrack = null;
     peer.pc.close();
-    return true;
+    this.options.onStreams(peerId, []);
   }
 
   /** Applies an offer, answer or candidate from `from`. */
@@ -208,7 +203,7 @@ export class PeerMesh {
     if (payload.description?.type === 'offer') {
       // A new offer for a connection that never came up is the initiator starting over with a new one.
       if (peer && !peer.initiator && !peer.everConnected && peer.tracksAttached) {
-        this.dropConnection(from);
+        this.removePeer(from);
         peer = undefined;
       }
       peer ??= this.createPeer(from, false);
@@ -316,11 +311,9 @@ export class PeerMesh {
       peer.watchdog = null;
       return;
     }
-    const streams = peer.streams;
-    this.dropConnection(peer.id);
-    const replacement = this.createPeer(peer.id, true);
-    // Keep showing what arrived so far until the new connection brings its own tracks.
-    for (const [id, stream] of streams) replacement.streams.set(id, stream);
+    // The old connection's tracks never carried anything and end with it: nothing of it is kept.
+    this.removePeer(peer.id);
+    this.createPeer(peer.id, true);
   }
 
   private watchIce(peer: Peer): void {
