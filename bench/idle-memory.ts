@@ -1,20 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freeTcpPort } from '../e2e/support/spawn-node';
 
 const root = path.resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('could not find a free port');
-  return address.port;
-}
 
 /** Children of every process, from /proc/<pid>/stat (field 4 is the parent). */
 function childrenByParent(): Map<number, number[]> {
@@ -78,7 +69,7 @@ export interface IdleMemory {
 
 /** One `npm start` (scripts/start.mjs) on `dataDir`: first page view, idle, memory read, SIGINT. */
 async function startMeasureStop(dataDir: string, idleSeconds: number): Promise<IdleMemory> {
-  const port = await freePort();
+  const port = await freeTcpPort();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,9 +1,8 @@
 // Finds a Chrome/Chromium for the browser tests (installing Debian's package
 // when possible) and prints its path. Playwright's own download is not used.
-import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aptInstall, canAptInstall, findExecutable, isExecutable } from './lib/system-tools.mjs';
 
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome'];
 const FIXED_PATHS = [
@@ -16,20 +15,7 @@ const FIXED_PATHS = [
   '/Applications/Chromium.app/Contents/MacOS/Chromium',
 ];
 
-const isExecutable = (file) => {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-function findChromium() {
-  const onPath = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
-  const candidates = [...FIXED_PATHS, ...onPath.flatMap((dir) => NAMES.map((name) => path.join(dir, name)))];
-  return candidates.find(isExecutable) ?? null;
-}
+const findChromium = () => findExecutable(NAMES, FIXED_PATHS);
 
 function fail(message) {
   console.error(message);
@@ -46,18 +32,14 @@ export function ensureChromium() {
   const found = findChromium();
   if (found) return found;
 
-  const canInstall = process.platform === 'linux' && existsSync('/usr/bin/apt-get') && process.getuid?.() === 0;
-  if (!canInstall) {
+  if (!canAptInstall()) {
     fail(
       'No Chrome/Chromium found for the browser tests: install Chromium (Debian/Ubuntu: sudo apt-get install -y chromium) or Google Chrome, or set CHROMIUM_PATH to its executable.',
     );
   }
   console.info('Chromium is missing: installing it with apt-get (Debian package "chromium")…');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-q'], ['install', '-y', '-q', 'chromium']]) {
-    const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
-    if (result.status !== 0) fail(`apt-get ${args.join(' ')} failed: install Chromium by hand or set CHROMIUM_PATH.`);
-  }
+  const failed = aptInstall(['chromium']);
+  if (failed) fail(`${failed}: install Chromium by hand or set CHROMIUM_PATH.`);
   return findChromium() ?? fail('apt-get installed chromium but no chromium executable was found; set CHROMIUM_PATH.');
 }
 

@@ -2,26 +2,12 @@
 // TURN (installing Debian's package when possible) and prints its path.
 // Only the binary is used: the tests start their own turnserver with
 // command-line settings, so the system service is never enabled or started.
-import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aptInstall, canAptInstall, findExecutable, isExecutable } from './lib/system-tools.mjs';
 
 const FIXED_PATHS = ['/usr/bin/turnserver', '/usr/local/bin/turnserver', '/opt/homebrew/bin/turnserver'];
-
-const isExecutable = (file) => {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-function findTurnserver() {
-  const onPath = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, 'turnserver'));
-  return [...FIXED_PATHS, ...onPath].find(isExecutable) ?? null;
-}
+const findTurnserver = () => findExecutable(['turnserver'], FIXED_PATHS);
 
 /**
  * Returns turnserver's path, or null (with the reason printed) when it is
@@ -37,21 +23,17 @@ export function ensureCoturn() {
   const found = findTurnserver();
   if (found) return found;
 
-  const canInstall = process.platform === 'linux' && existsSync('/usr/bin/apt-get') && process.getuid?.() === 0;
-  if (!canInstall) {
+  if (!canAptInstall()) {
     console.error('coturn is missing: install it (Debian/Ubuntu: sudo apt-get install -y coturn) or set TURNSERVER_PATH.');
     return null;
   }
   console.info('coturn is missing: installing it with apt-get (Debian package "coturn")…');
   // policy-rc.d-less containers may try to start the packaged service; it stays
   // disabled by default (/etc/default/coturn) and the tests never enable it.
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-q'], ['install', '-y', '-q', '--no-install-recommends', 'coturn']]) {
-    const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
-    if (result.status !== 0) {
-      console.error(`apt-get ${args.join(' ')} failed: install coturn by hand or set TURNSERVER_PATH.`);
-      return null;
-    }
+  const failed = aptInstall(['--no-install-recommends', 'coturn']);
+  if (failed) {
+    console.error(`${failed}: install coturn by hand or set TURNSERVER_PATH.`);
+    return null;
   }
   const installed = findTurnserver();
   if (!installed) console.error('apt-get installed coturn but no turnserver executable was found; set TURNSERVER_PATH.');

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   AudioMutedOutlined, AudioOutlined, DesktopOutlined, LinkOutlined, PhoneOutlined, VideoCameraOutlined,
 } from '@ant-design/icons';
@@ -55,6 +56,15 @@ export interface ControlBarProps {
   onLeave(): void;
 }
 
+/** A microphone or camera toggle: red while off, pressed meaning "off" for screen readers. */
+function MediaToggle({ label, on, icon, onToggle }: { label: string; on: boolean; icon: ReactNode; onToggle(): void }) {
+  return (
+    <Tooltip title={label}>
+      <Button shape="circle" size="large" aria-label={label} aria-pressed={!on} className={on ? undefined : 'off'} icon={icon} onClick={onToggle} />
+    </Tooltip>
+  );
+}
+
 /** The meeting's toggles: camera, microphone, screen, the link to share, and leaving. */
 export function ControlBar(props: ControlBarProps) {
   const { cameraOn, micOn, sharing, canShare } = props;
@@ -63,28 +73,18 @@ export function ControlBar(props: ControlBarProps) {
   const screen = sharing ? 'Stop sharing' : 'Share screen';
   return (
     <Bar role="toolbar" aria-label="Meeting controls">
-      <Tooltip title={mic}>
-        <Button
-          shape="circle"
-          size="large"
-          aria-label={mic}
-          aria-pressed={!micOn}
-          className={micOn ? undefined : 'off'}
-          icon={micOn ? <AudioOutlined /> : <AudioMutedOutlined />}
-          onClick={() => props.onMic(!micOn)}
-        />
-      </Tooltip>
-      <Tooltip title={camera}>
-        <Button
-          shape="circle"
-          size="large"
-          aria-label={camera}
-          aria-pressed={!cameraOn}
-          className={cameraOn ? undefined : 'off'}
-          icon={cameraOn ? <VideoCameraOutlined /> : <CameraOff><VideoCameraOutlined /></CameraOff>}
-          onClick={() => props.onCamera(!cameraOn)}
-        />
-      </Tooltip>
+      <MediaToggle
+        label={mic}
+        on={micOn}
+        icon={micOn ? <AudioOutlined /> : <AudioMutedOutlined />}
+        onToggle={() => props.onMic(!micOn)}
+      />
+      <MediaToggle
+        label={camera}
+        on={cameraOn}
+        icon={cameraOn ? <VideoCameraOutlined /> : <CameraOff><VideoCameraOutlined /></CameraOff>}
+        onToggle={() => props.onCamera(!cameraOn)}
+      />
       <Tooltip title={canShare ? screen : 'This browser cannot share the screen'}>
         <Button
           shape="circle"

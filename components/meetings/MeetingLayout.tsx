@@ -9,6 +9,11 @@ const Dark = styled.div`
   width: 100%;
   color: #fff;
   background: #101017;
+
+  /* Headings (the lobby, "meeting not found") follow the page's light text. */
+  h1 {
+    color: inherit;
+  }
 `;
 
 /** The meeting's own full-width dark page, with antd's dark algorithm for its controls. */

@@ -76,8 +76,35 @@ const Preview = styled.div`
 export const meetingTitle = (meeting: Meeting) =>
   meeting.space ? `${meeting.organization.name} / ${meeting.space.name}` : meeting.organization.name;
 
-const deviceOptions = (devices: MediaDeviceInfo[], kind: string) =>
-  devices.map((d, index) => ({ value: d.deviceId, label: d.label || `${kind} ${index + 1}` }));
+interface DevicePickerProps {
+  kind: 'Camera' | 'Microphone';
+  devices: MediaDeviceInfo[];
+  value: string | null;
+  /** No devices because of a permission or device problem (rather than none chosen yet). */
+  unavailable: boolean;
+  onChange(id: string): void;
+}
+
+/** A labelled picker of one kind of device; disabled when there is none. */
+function DevicePicker({ kind, devices, value, unavailable, onChange }: DevicePickerProps) {
+  const id = `lobby-${kind.toLowerCase()}`;
+  return (
+    <>
+      <label className="field" htmlFor={id}>
+        {kind}
+      </label>
+      <Select
+        id={id}
+        style={{ width: '100%' }}
+        value={devices.length && value ? value : undefined}
+        placeholder={unavailable ? `No ${kind.toLowerCase()} available` : `Default ${kind.toLowerCase()}`}
+        options={devices.map((d, index) => ({ value: d.deviceId, label: d.label || `${kind} ${index + 1}` }))}
+        disabled={devices.length === 0}
+        onChange={onChange}
+      />
+    </>
+  );
+}
 
 /**
  * Before joining: one's own preview, the camera and microphone to use, and
@@ -152,29 +179,19 @@ export function MeetingLobby({ meeting, onJoin }: { meeting: Meeting; onJoin(set
         {problem && (
           <Alert type={problem === 'blocked' ? 'warning' : 'info'} showIcon title={mediaProblemMessages[problem]} style={{ marginBottom: 12 }} />
         )}
-        <label className="field" htmlFor="lobby-camera">
-          Camera
-        </label>
-        <Select
-          id="lobby-camera"
-          style={{ width: '100%' }}
-          value={devices.cameras.length ? cameraId : undefined}
-          placeholder={problem ? 'No camera available' : 'Default camera'}
-          options={deviceOptions(devices.cameras, 'Camera')}
-          disabled={devices.cameras.length === 0}
-          onChange={(id: string) => setChoice((c) => ({ ...c, cameraId: id }))}
+        <DevicePicker
+          kind="Camera"
+          devices={devices.cameras}
+          value={cameraId}
+          unavailable={Boolean(problem)}
+          onChange={(id) => setChoice((c) => ({ ...c, cameraId: id }))}
         />
-        <label className="field" htmlFor="lobby-microphone">
-          Microphone
-        </label>
-        <Select
-          id="lobby-microphone"
-          style={{ width: '100%' }}
-          value={devices.microphones.length ? micId : undefined}
-          placeholder={problem ? 'No microphone available' : 'Default microphone'}
-          options={deviceOptions(devices.microphones, 'Microphone')}
-          disabled={devices.microphones.length === 0}
-          onChange={(id: string) => setChoice((c) => ({ ...c, micId: id }))}
+        <DevicePicker
+          kind="Microphone"
+          devices={devices.microphones}
+          value={micId}
+          unavailable={Boolean(problem)}
+          onChange={(id) => setChoice((c) => ({ ...c, micId: id }))}
         />
         <div style={{ display: 'grid', gap: 8, margin: '16px 0 20px' }}>
           <Checkbox checked={startMuted} onChange={(e) => setStartMuted(e.target.checked)}>

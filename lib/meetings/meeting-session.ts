@@ -52,6 +52,22 @@ export interface SessionDeps {
   openMedia?: typeof openCameraAndMic;
 }
 
+/** Where every session starts: connecting, alone, sending nothing yet. */
+export const startingSnapshot = (local: MediaStream | null): MeetingSnapshot => ({
+  status: 'connecting',
+  closeCode: null,
+  error: null,
+  selfPeerId: null,
+  meeting: null,
+  participants: [],
+  streams: {},
+  local,
+  screen: null,
+  media: { audio: false, video: false, screen: null },
+  mediaProblem: null,
+  speaking: {},
+});
+
 /**
  * One visit to a meeting: local media, the signalling link and the peer
  * mesh, exposed as an immutable snapshot for React (useSyncExternalStore).
@@ -74,20 +90,7 @@ export class MeetingSession {
     this.settings = settings;
     this.localStream = typeof MediaStream === 'undefined' ? null : new MediaStream();
     this.speakingDetector = new SpeakingDetector((speaking) => this.update({ speaking }));
-    this.snapshot = {
-      status: 'connecting',
-      closeCode: null,
-      error: null,
-      selfPeerId: null,
-      meeting: null,
-      participants: [],
-      streams: {},
-      local: this.localStream,
-      screen: null,
-      media: { audio: false, video: false, screen: null },
-      mediaProblem: null,
-      speaking: {},
-    };
+    this.snapshot = startingSnapshot(this.localStream);
   }
 
   subscribe = (listener: () => void) => {

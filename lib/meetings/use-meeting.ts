@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useAuthStore } from '@/store/auth';
 import { registerActiveMeeting } from '@/store/meeting';
-import { MeetingSession, type JoinSettings, type MeetingSnapshot, type SessionDeps } from './meeting-session';
+import { MeetingSession, startingSnapshot, type JoinSettings, type MeetingSnapshot, type SessionDeps } from './meeting-session';
 
 /** sessionStorage key that marks "this tab is in meeting <code>": a reload rejoins directly. */
 export const rejoinKey = (code: string) => `convene.meeting.${code}`;
@@ -46,20 +46,7 @@ export function clearRejoin(code: string): void {
   }
 }
 
-const idleSnapshot: MeetingSnapshot = {
-  status: 'connecting',
-  closeCode: null,
-  error: null,
-  selfPeerId: null,
-  meeting: null,
-  participants: [],
-  streams: {},
-  local: null,
-  screen: null,
-  media: { audio: false, video: false, screen: null },
-  mediaProblem: null,
-  speaking: {},
-};
+const idleSnapshot = startingSnapshot(null);
 const noSubscription = () => () => undefined;
 const idle = () => idleSnapshot;
 

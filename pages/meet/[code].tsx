@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import Head from 'next/head';
-import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { VideoCameraOutlined } from '@ant-design/icons';
-import { Button, Result, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import type { AppPage } from '@/lib/page';
-import { theme } from '@/lib/constants';
 import { meetingsApi } from '@/lib/http/meetings-api';
 import { parseMeetingCode } from '@/lib/meetings/meeting-code';
 import type { JoinSettings } from '@/lib/meetings/meeting-session';
 import { readRejoin } from '@/lib/meetings/use-meeting';
 import { useAuthStore } from '@/store/auth';
+import { Unavailable } from '@/components/hubs/Unavailable';
 import { useLoad } from '@/components/hubs/useLoad';
 import { MeetingEnded } from '@/components/meetings/MeetingEnded';
 import { withMeetingLayout } from '@/components/meetings/MeetingLayout';
@@ -25,24 +24,10 @@ type Phase =
   | { name: 'left'; settings: JoinSettings }
   | { name: 'refused'; reason: string };
 
-function Problem({ title, text, retry }: { title: string; text?: string; retry?: () => void }) {
-  return (
-    <Result
-      icon={<VideoCameraOutlined style={{ color: theme.primaryColor }} />}
-      title={<h1 style={{ margin: 0, fontSize: 22, color: '#fff' }}>{title}</h1>}
-      subTitle={text}
-      extra={[
-        retry && (
-          <Button key="retry" onClick={retry}>
-            Try again
-          </Button>
-        ),
-        <Link key="back" href="/meet">
-          Back to meetings
-        </Link>,
-      ]}
-    />
-  );
+const backToMeetings = { href: '/meet', label: 'Back to meetings' };
+
+function Problem({ title, text, retry }: { title: string; text: string; retry?: () => void }) {
+  return <Unavailable title={title} text={text} retry={retry} back={backToMeetings} Icon={VideoCameraOutlined} />;
 }
 
 /** A meeting: the lobby, then the meeting itself; a reload while in it rejoins directly. */

@@ -1,17 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Meeting, Participant } from '@/lib/contract/meetings';
+import type { Participant } from '@/lib/contract/meetings';
 import { setAuthToken } from '@/lib/http/clients';
 import { MeetingSession } from '@/lib/meetings/meeting-session';
 import { createFakeSocket, FakeSocket } from './fake-socket';
+import { meeting } from './fixtures';
 
-const meeting: Meeting = {
-  id: 'm1',
-  code: 'abc-defg-hij',
-  organization: { id: 'o1', name: 'Example Team', domain_handle: 'example-team' },
-  space: null,
-  created_by: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
 const SELF = '55555555-5555-4555-8555-555555555555';
 const ana: Participant = { peer_id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', user: { id: 'u2', name: 'Ana' }, state: { audio: true, video: true, screen: null } };
 const bo: Participant = { peer_id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', user: { id: 'u3', name: 'Bo' }, state: { audio: false, video: true, screen: null } };

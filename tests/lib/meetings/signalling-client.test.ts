@@ -1,19 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Meeting, ServerMessage } from '@/lib/contract/meetings';
+import type { ServerMessage } from '@/lib/contract/meetings';
 import {
   reconnectDelay, signallingUrl, SignallingClient, SIGNAL_PING_INTERVAL_MS, SIGNAL_SILENCE_TIMEOUT_MS,
   type SignallingStatus,
 } from '@/lib/meetings/signalling-client';
 import { createFakeSocket, FakeSocket } from './fake-socket';
+import { meeting } from './fixtures';
 
-const meeting: Meeting = {
-  id: 'm1',
-  code: 'abc-defg-hij',
-  organization: { id: 'o1', name: 'Example Team', domain_handle: 'example-team' },
-  space: null,
-  created_by: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
 
 const welcome = (peerId = '11111111-1111-4111-8111-111111111111'): ServerMessage => ({
   type: 'welcome',
