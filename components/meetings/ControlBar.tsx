@@ -4,7 +4,7 @@ import {
 } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import styled from 'styled-components';
-import { video } from '@/lib/constants';
+import { breakpoints, video } from '@/lib/constants';
 
 const Bar = styled.div`
   display: flex;
@@ -18,6 +18,19 @@ const Bar = styled.div`
   border-radius: 999px;
   background: #262634;
   box-shadow: 0 8px 24px rgba(0, 0, 0, 0.35);
+
+  /* 60vw of a phone is about 230px: smaller buttons keep all five inside it. */
+  @media (max-width: ${breakpoints.sm}px) {
+    gap: 6px;
+    padding: 8px;
+
+    .ant-btn.ant-btn-lg {
+      width: 34px;
+      min-width: 34px;
+      height: 34px;
+      padding: 0;
+    }
+  }
 
   .ant-btn.off {
     color: #fff;
