@@ -87,10 +87,6 @@ export class PeerMesh {
     if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
   }
 
-  has(peerId: string): boolean {
-    return this.peers.has(peerId);
-  }
-
   /**
    * A participant to connect to. The initiator of the pair connects now; the
    * other side's connection is made when the initiator's offer arrives.

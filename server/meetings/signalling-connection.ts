@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket, RawData } from 'ws';
 import {
-  clientMessageSchema, signalCloseCodes, type ClientMessage, type MediaState, type ServerMessage, type SignalErrorCode,
+  clientMessageSchema, signalCloseCodes, type ClientMessage, type ServerMessage, type SignalErrorCode,
 } from '../../lib/contract/meetings';
 import type { Config } from '../config';
 import type { Database } from '../db/connect';
@@ -151,7 +151,7 @@ export function handleSignallingConnection(opts: SignallingConnectionOptions): v
         await service.relay(joined.meetingId, joined.peerId, message.to, { description: message.description, candidate: message.candidate });
         return;
       case 'state':
-        await service.setState(joined.meetingId, joined.peerId, message.state as MediaState);
+        await service.setState(joined.meetingId, joined.peerId, message.state);
         return;
       case 'leave':
         close(signalCloseCodes.left, 'Left the meeting.');

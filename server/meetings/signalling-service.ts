@@ -165,13 +165,6 @@ export function createSignallingService(opts: SignallingServiceOptions) {
       await bus.publish(meetingId, { kind: 'signal', from, to, ...payload });
     },
 
-    /** How many participants this node serves (for tests and health). */
-    localCount(): number {
-      let count = 0;
-      for (const room of rooms.values()) count += room.local.size;
-      return count;
-    },
-
     async close(): Promise<void> {
       clearInterval(presence);
       for (const room of rooms.values()) await room.unsubscribe?.().catch(() => undefined);
