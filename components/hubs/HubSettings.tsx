@@ -10,6 +10,8 @@ import { PendingInvitations } from '@/components/invitations/PendingInvitations'
 import { HubMembers } from '@/components/members/HubMembers';
 import { TransferOwnership } from '@/components/members/TransferOwnership';
 import { PageTitle } from '@/components/common/PageTitle';
+import { AuditLog } from '@/components/audit/AuditLog';
+import { HubTwoFactorPolicy } from '@/components/two-factor/HubTwoFactorPolicy';
 import { ArchiveHub } from './ArchiveHub';
 import { HubSettingsForm } from './HubSettingsForm';
 import { Panel } from './Panel';
@@ -69,6 +71,8 @@ export function HubSettings() {
             {hub.visibility === 'public' && <JoinLink handle={hub.domain_handle} />}
           </Panel>
         )}
+        {owner && <HubTwoFactorPolicy hub={hub} />}
+        {owner && <AuditLog hub={hub} />}
         {owner && <TransferOwnership hub={hub} />}
         {owner && <ArchiveHub hub={hub} />}
       </Sections>

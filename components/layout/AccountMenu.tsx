@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useRouter } from 'next/router';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
-import { LogoutOutlined } from '@ant-design/icons';
+import { LogoutOutlined, SafetyOutlined } from '@ant-design/icons';
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
 import { popupInHeader } from './popupInHeader';
@@ -63,6 +63,7 @@ export function AccountMenu() {
       ),
     },
     { type: 'divider' },
+    { key: 'security', label: 'Sign-in and security', icon: <SafetyOutlined /> },
     { key: 'sign-out', label: 'Sign out', icon: <LogoutOutlined />, disabled: signingOut },
   ];
 
@@ -71,7 +72,13 @@ export function AccountMenu() {
       trigger={['click']}
       placement="bottomRight"
       getPopupContainer={popupInHeader}
-      menu={{ items, onClick: ({ key }) => key === 'sign-out' && void signOut() }}
+      menu={{
+        items,
+        onClick: ({ key }) => {
+          if (key === 'sign-out') void signOut();
+          if (key === 'security') void router.push('/account/security');
+        },
+      }}
     >
       <Button type="text" shape="circle" size="large" aria-label="Account menu" loading={signingOut}>
         <Avatar style={{ backgroundColor: user.profile.colour || theme.primaryColor }}>{initialOf(user.name)}</Avatar>

@@ -28,6 +28,27 @@ export type User = z.infer<typeof userSchema>;
 export const tokenResponse = z.object({ token: z.string(), user: userSchema });
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
+/** How a person proved who they are, as the audit trail records it. */
+export const signInMethods = ['password', 'google', 'passkey', 'email_code', 'totp', 'recovery_code', 'password_reset'] as const;
+export type SignInMethod = (typeof signInMethods)[number];
+
+/** Second factors a person may have; a sign-in that owes one answers with a challenge instead of a token. */
+export const secondFactorMethods = ['totp', 'passkey', 'recovery_code'] as const;
+export type SecondFactorMethod = (typeof secondFactorMethods)[number];
+
+export const twoFactorChallenge = z.object({
+  two_factor: z.object({
+    /** Names the pending sign-in; single use, valid for a few minutes. */
+    token: z.string(),
+    methods: z.array(z.enum(secondFactorMethods)),
+  }),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallenge>;
+
+/** What a first-factor sign-in answers: the session, or the second step it still needs. */
+export const signInResponse = z.union([tokenResponse, twoFactorChallenge]);
+export type SignInResponse = z.infer<typeof signInResponse>;
+
 /** Sent with every login so the session records which browser it belongs to. */
 const clientInfo = {
   visitor_id: z.string().max(128).optional(),

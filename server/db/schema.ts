@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, uuid, text, timestamp, integer, bigint, index, uniqueIndex, primaryKey, jsonb, customType,
+  pgTable, uuid, text, timestamp, integer, bigint, boolean, index, uniqueIndex, primaryKey, jsonb, customType,
 } from 'drizzle-orm/pg-core';
 import type { ContentDetails, ContentKind, ContentSource, ContentStatus } from '../../lib/contract/contents';
 
@@ -19,6 +19,10 @@ export const users = pgTable('users', {
   colour: text('colour').notNull().default('#796CFF'),
   profileCompletedAt: timestamp('profile_completed_at', { withTimezone: true }),
   activeOrganizationId: uuid('active_organization_id'),
+  /** The authenticator-app secret, encrypted with a key derived from the server secret (see server/lib/secret-box.ts). */
+  totpSecret: text('totp_secret'),
+  /** Set once the person proved the app works; until then the secret is only a pending set-up. */
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('users_email_key').on(t.email),
@@ -34,6 +38,8 @@ export const sessions = pgTable('sessions', {
   ip: text('ip'),
   createdAt: createdAt(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The server-side end of the session, whatever the token says. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull().default(sql`now() + interval '30 days'`),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 }, (t) => [index('sessions_user_idx').on(t.userId)]);
 
@@ -46,8 +52,106 @@ export const verificationCodes = pgTable('verification_codes', {
   attempts: integer('attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  /**
+   * For sign-up codes: the registration the code belongs to. Its password and
+   * name are applied only when this code is verified, and only together with
+   * the registration secret the registering browser holds (its SHA-256 here).
+   */
+  registrationHash: text('registration_hash'),
+  passwordHash: text('password_hash'),
+  name: text('name'),
   createdAt: createdAt(),
 }, (t) => [index('verification_codes_user_idx').on(t.userId, t.purpose)]);
+
+/**
+ * Every request that can make the server mail an address (sign-up, resend,
+ * forgot password, sign-in confirmation), recorded per address whether or not
+ * an account uses it: the mail limits and the code-guess limits are counted
+ * here, so they answer alike for every address.
+ */
+export const mailRequests = pgTable('mail_requests', {
+  id: id(),
+  email: text('email').notNull(),
+  purpose: text('purpose').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('mail_requests_email_idx').on(t.email, t.purpose, t.createdAt)]);
+
+/** Wrong codes typed for an address (verification, sign-in confirmation), counted per address. */
+export const codeFailures = pgTable('code_failures', {
+  id: id(),
+  email: text('email').notNull(),
+  purpose: text('purpose').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('code_failures_email_idx').on(t.email, t.purpose, t.createdAt)]);
+
+/** Single-use recovery codes for two-factor sign-in (SHA-256 of the code). */
+export const recoveryCodes = pgTable('recovery_codes', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('recovery_codes_user_idx').on(t.userId)]);
+
+/** WebAuthn credentials: a second factor, and a sign-in of their own. */
+export const passkeys = pgTable('passkeys', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** base64url credential id, as the browser reports it. */
+  credentialId: text('credential_id').notNull(),
+  /** base64url COSE public key. */
+  publicKey: text('public_key').notNull(),
+  counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+  transports: jsonb('transports').$type<string[]>().notNull().default([]),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('passkeys_credential_key').on(t.credentialId),
+  index('passkeys_user_idx').on(t.userId),
+]);
+
+/**
+ * Single-use challenges: WebAuthn ceremonies, and the pending second step of a
+ * sign-in (the password was right, the second factor is still owed).
+ */
+export const authChallenges = pgTable('auth_challenges', {
+  id: id(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose').notNull(),
+  /** WebAuthn challenge, or the SHA-256 of a pending sign-in's secret. */
+  challenge: text('challenge').notNull(),
+  /** What the pending sign-in carries on (browser facts for the session). */
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('auth_challenges_challenge_idx').on(t.purpose, t.challenge)]);
+
+/**
+ * The audit trail: security- and permission-relevant events. Rows are only
+ * ever inserted (a trigger refuses UPDATE and DELETE); ids are kept without
+ * foreign keys so no cascade can rewrite history. organization_id is null for
+ * account events (sign-ins, two-factor changes).
+ */
+export const auditEvents = pgTable('audit_events', {
+  id: id(),
+  organizationId: uuid('organization_id'),
+  /** Who did it (null for a failed sign-in by an unknown address, or the system). */
+  actorId: uuid('actor_id'),
+  /** Whose account it concerns (the person signing in, the member whose role changed). */
+  subjectId: uuid('subject_id'),
+  type: text('type').notNull(),
+  /** What it was done to: { kind, id, name } and the facts of the change. */
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('audit_events_org_idx').on(t.organizationId, t.createdAt.desc()),
+  index('audit_events_subject_idx').on(t.subjectId, t.createdAt.desc()),
+]);
 
 /** Single-use password reset tokens (stored as SHA-256). */
 export const passwordResets = pgTable('password_resets', {
@@ -63,8 +167,13 @@ export const passwordResets = pgTable('password_resets', {
 export const loginFailures = pgTable('login_failures', {
   id: id(),
   email: text('email').notNull(),
+  /** The client address that failed, for the per-client slow-down. */
+  ip: text('ip'),
   createdAt: createdAt(),
-}, (t) => [index('login_failures_email_idx').on(t.email, t.createdAt)]);
+}, (t) => [
+  index('login_failures_email_idx').on(t.email, t.createdAt),
+  index('login_failures_ip_idx').on(t.ip, t.createdAt),
+]);
 
 export const organizations = pgTable('organizations', {
   id: id(),
@@ -74,6 +183,8 @@ export const organizations = pgTable('organizations', {
   visibility: text('visibility').notNull(),
   emailDomain: text('email_domain'),
   colour: text('colour').notNull().default('#796CFF'),
+  /** Members must use two-factor sign-in to reach the hub. */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   archivedAt: timestamp('archived_at', { withTimezone: true }),
   createdAt: createdAt(),

@@ -4,10 +4,11 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import { users } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
-import type { TokenResponse } from '../../../lib/contract/auth';
+import type { SignInResponse } from '../../../lib/contract/auth';
+import type { Mailer } from '../../mail/mailer';
+import { completeSignIn } from './complete-sign-in';
 import type { UserRow } from '../../types';
-import { createSession, type ClientInfo } from '../sessions/create-session';
-import { getUserView } from '../users/get-user-view';
+import type { ClientInfo } from '../sessions/create-session';
 import { findUserByEmail } from './find-user-by-email';
 
 /** One key set per address: jose caches the keys and refetches on rotation. */
@@ -71,9 +72,10 @@ async function createGoogleAccount(db: Database, payload: { email: string; name:
 export async function signInWithGoogle(opts: {
   db: Database;
   config: Config;
+  mailer: Mailer;
   idToken: string;
   client: ClientInfo;
-}): Promise<TokenResponse> {
+}): Promise<SignInResponse> {
   const { db } = opts;
   const { projectId, jwksUrl } = opts.config.firebase;
   if (!projectId) throw new AppError(404, 'google_sign_in_disabled', 'Google sign-in is not enabled on this server.');
@@ -94,6 +96,5 @@ export async function signInWithGoogle(opts: {
       : await createGoogleAccount(db, { email, googleUid, name: (claimedName || email.split('@')[0]!).slice(0, 80) }));
   if (!user) throw new Error('google account could not be created');
 
-  const { token } = await createSession({ db, config: opts.config, userId: user.id, client: opts.client });
-  return { token, user: await getUserView({ db, user }) };
+  return completeSignIn({ db, config: opts.config, mailer: opts.mailer, user, client: opts.client, method: 'google' });
 }

@@ -1,9 +1,10 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import { AppError, forbidden } from '../../lib/errors';
-import type { TokenResponse } from '../../../lib/contract/auth';
-import { createSession, type ClientInfo } from '../sessions/create-session';
-import { getUserView } from '../users/get-user-view';
+import type { SignInResponse } from '../../../lib/contract/auth';
+import type { Mailer } from '../../mail/mailer';
+import type { ClientInfo } from '../sessions/create-session';
+import { completeSignIn } from './complete-sign-in';
 import { checkLoginLockout } from './check-login-lockout';
 import { checkPassword } from './check-password';
 import { findUserByEmail } from './find-user-by-email';
@@ -18,10 +19,11 @@ import { recordLoginFailure } from './record-login-failure';
 export async function signIn(opts: {
   db: Database;
   config: Config;
+  mailer: Mailer;
   email: string;
   password: string;
   client: ClientInfo;
-}): Promise<TokenResponse> {
+}): Promise<SignInResponse> {
   const { db } = opts;
   await checkLoginLockout({ db, email: opts.email });
   const user = await findUserByEmail({ db, email: opts.email });
@@ -33,6 +35,5 @@ export async function signIn(opts: {
   if (!user.emailVerifiedAt) {
     throw forbidden('Please verify your email first. Enter the code we sent you, or ask for a new one.', 'email_unverified');
   }
-  const { token } = await createSession({ db, config: opts.config, userId: user.id, client: opts.client });
-  return { token, user: await getUserView({ db, user }) };
+  return completeSignIn({ db, config: opts.config, mailer: opts.mailer, user, client: opts.client, method: 'password' });
 }

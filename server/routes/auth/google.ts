@@ -1,4 +1,4 @@
-import { googleLoginBody, tokenResponse } from '../../../lib/contract/auth';
+import { googleLoginBody, signInResponse } from '../../../lib/contract/auth';
 import { dataEnvelope } from '../../../lib/contract/envelope';
 import { signInWithGoogle } from '../../domain/auth/sign-in-with-google';
 import { ok } from '../../lib/envelope';
@@ -16,13 +16,13 @@ export function googleRoute(app: App) {
         tags: ['auth'],
         summary: 'Sign in with a Firebase (Google) ID token',
         body: googleLoginBody,
-        response: { 200: dataEnvelope(tokenResponse), ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: dataEnvelope(signInResponse), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {
-      const { db, config } = app.deps;
+      const { db, config, mailer } = app.deps;
       const { id_token, visitor_id } = request.body;
-      return ok(await signInWithGoogle({ db, config, idToken: id_token, client: clientInfoOf(request, visitor_id) }));
+      return ok(await signInWithGoogle({ db, config, mailer, idToken: id_token, client: clientInfoOf(request, visitor_id) }));
     },
   );
 }

@@ -1,4 +1,4 @@
-import { loginBody, tokenResponse } from '../../../lib/contract/auth';
+import { loginBody, signInResponse } from '../../../lib/contract/auth';
 import { dataEnvelope } from '../../../lib/contract/envelope';
 import { signIn } from '../../domain/auth/sign-in';
 import { ok } from '../../lib/envelope';
@@ -16,13 +16,13 @@ export function loginRoute(app: App) {
         tags: ['auth'],
         summary: 'Sign in with email and password',
         body: loginBody,
-        response: { 200: dataEnvelope(tokenResponse), ...errorResponses(400, 401, 403, 429) },
+        response: { 200: dataEnvelope(signInResponse), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
-      const { db, config } = app.deps;
+      const { db, config, mailer } = app.deps;
       const { email, password, visitor_id } = request.body;
-      return ok(await signIn({ db, config, email, password, client: clientInfoOf(request, visitor_id) }));
+      return ok(await signIn({ db, config, mailer, email, password, client: clientInfoOf(request, visitor_id) }));
     },
   );
 }

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Events about a person's own account: recorded without a hub, shown to the person and to their hubs' owners. */
+export const accountEventTypes = [
+  'sign_in', 'sign_in_failed', 'sign_out', 'email_verified', 'password_changed', 'password_reset',
+  'two_factor_enabled', 'two_factor_disabled', 'recovery_codes_regenerated', 'passkey_added', 'passkey_removed',
+  'session_revoked',
+] as const;
+
+/** Events inside a hub: shown to its owners. */
+export const hubEventTypes = [
+  'member_joined', 'member_left', 'member_removed', 'member_role_changed',
+  'invitation_sent', 'invitation_cancelled', 'invitation_accepted',
+  'hub_updated', 'hub_visibility_changed', 'hub_archived', 'hub_transferred', 'two_factor_requirement_changed',
+  'space_created', 'space_updated', 'space_visibility_changed', 'space_archived', 'space_restored',
+  'space_member_added', 'space_member_removed', 'space_member_role_changed',
+  'content_deleted', 'meeting_started',
+] as const;
+
+export const auditEventTypes = [...accountEventTypes, ...hubEventTypes] as const;
+export type AuditEventType = (typeof auditEventTypes)[number];
+
+const person = z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable();
+
+export const auditEventSchema = z.object({
+  id: z.string(),
+  type: z.enum(auditEventTypes),
+  /** Who did it; null for the system or an unknown address. */
+  actor: person,
+  /** Whose account it concerns, when that is not the actor. */
+  subject: person,
+  /** What it was done to and the facts of the change (target kind, id and name; from/to values). */
+  data: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
