@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '@/server/app';
 import { loadConfig, type Config } from '@/server/config';
 import { signSessionToken } from '@/server/lib/tokens';
+import { inMemoryMailer } from '@/server/mail/mailer';
 import { createLocalDiskStorage } from '@/server/storage/local-disk-storage';
 import type { BenchDatabase } from './spaces/database';
 import type { SeededHub } from './spaces/seed';
@@ -25,7 +26,7 @@ export async function serveBenchApi(opts: {
 }): Promise<{ apiUrl: string; token: string }> {
   const { database, config, caller } = opts;
   const app = await buildApp({
-    config, db: database.db, mailer: { send: async () => undefined }, storage: await createLocalDiskStorage(config.uploadsDir),
+    config, db: database.db, mailer: inMemoryMailer(() => undefined), storage: await createLocalDiskStorage(config.uploadsDir),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const token = await signSessionToken({ sessionId: caller.sessionId, userId: caller.userId }, config.jwtSecret, config.sessionTtlSeconds);

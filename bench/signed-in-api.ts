@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@/server/app';
 import { connectDatabase } from '@/server/db/connect';
-import type { MailMessage, Mailer } from '@/server/mail/mailer';
+import { inMemoryMailer, type MailMessage } from '@/server/mail/mailer';
 import { createLocalDiskStorage } from '../server/storage/local-disk-storage';
 import { benchConfig } from './serve-api';
 
@@ -21,7 +21,7 @@ export async function startSignedInApi() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convene-bench-'));
   const database = await connectDatabase({ dataDir: path.join(dataDir, 'db') });
   const inbox: MailMessage[] = [];
-  const mailer: Mailer = { send: async (message) => void inbox.push(message) };
+  const mailer = inMemoryMailer((message) => inbox.push(message));
   const config = benchConfig(dataDir);
   const app = await buildApp({ config, db: database.db, mailer, storage: await createLocalDiskStorage(config.uploadsDir) });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -43,10 +43,10 @@ export async function startSignedInApi() {
   }
 
   const email = 'ada@bench.test';
-  await call('POST', 'auth/register/', { name: 'Ada Lovelace', email, password: 'Bench#Passw0rd' });
+  const registered = await call<Envelope<{ registration: string }>>('POST', 'auth/register/', { name: 'Ada Lovelace', email, password: 'Bench#Passw0rd' });
   const code = /\b(\d{6})\b/.exec(inbox.find((m) => m.to === email)?.text ?? '')?.[1];
   if (!code) throw new Error('no verification code was mailed');
-  const { data } = await call<Envelope<{ token: string }>>('POST', 'auth/register/verify/', { email, code });
+  const { data } = await call<Envelope<{ token: string }>>('POST', 'auth/register/verify/', { email, code, registration: registered.data.registration });
   const settings = await call<Envelope<{ profile_roles: Array<{ value: string }> }>>('GET', 'core/basic-settings/', undefined, data.token);
   await call('PATCH', 'auth/profile/', { name: 'Ada Lovelace', role: settings.data.profile_roles[0]?.value }, data.token);
   await call(

@@ -50,4 +50,7 @@ export const VERIFICATION_CODE_TTL_MS = 10 * 60 * 1000;
 export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** Failed passwords for one address (from anywhere) after which signing in to it also needs a code from its mailbox. */
 export const LOGIN_FAILURE_LIMIT = 10;
+/** The longest one client is made to wait between failed sign-ins once it has failed too often. */
+export const LOGIN_CLIENT_MAX_DELAY_MS = 60 * 1000;

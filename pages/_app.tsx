@@ -1,3 +1,5 @@
+// First, before any schema is used.
+import '@/lib/zod-jitless';
 import '@fontsource/be-vietnam-pro/400.css';
 import '@fontsource/be-vietnam-pro/500.css';
 import '@fontsource/be-vietnam-pro/600.css';

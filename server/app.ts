@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import authentication from './plugins/authentication';
 import { AppError, isUnstorableTextError } from './lib/errors';
+import { requestLogSerializer } from './lib/log-redaction';
 import { createLocalMeetingBus } from './meetings/local-meeting-bus';
 import { createSignallingService, type SignallingService } from './meetings/signalling-service';
 import { SIGNAL_MAX_BYTES, signalCloseCodes } from '../lib/contract/meetings';
@@ -20,7 +21,8 @@ import { registerRoutes } from './routes';
 import type { App, Deps } from './types';
 
 export interface BuildAppOptions extends Omit<Deps, 'signalling'> {
-  logger?: FastifyServerOptions['logger'];
+  /** Pino settings of the request log (URLs in it are redacted); off when absent. */
+  logger?: { level: string; stream?: { write(line: string): void } };
   serverFactory?: FastifyServerOptions['serverFactory'];
   /** Meeting signalling; one node's own (in-process) when absent. Closed with the app. */
   signalling?: SignallingService;
@@ -44,7 +46,7 @@ function fieldErrors(issues: ReadonlyArray<{ instancePath?: string; message?: st
 
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logger ? { ...opts.logger, serializers: { req: requestLogSerializer } } : false,
     serverFactory: opts.serverFactory,
     trustProxy: opts.config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -64,6 +66,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds) void reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.status).send({ message: error.message, code: error.code, errors: error.errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -117,6 +120,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   await app.register(websocket, {
     options: { maxPayload: SIGNAL_MAX_BYTES, server: opts.upgradeServer },
+    // An oversized or malformed frame is the client's doing: a warning, once, without a stack.
+    errorHandler(error, socket, request) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_')) request.log.warn({ code }, 'websocket closed: the client broke the protocol');
+      else request.log.error({ err: error }, 'websocket failed');
+      socket.terminate();
+    },
     // "Going away" tells browsers to reconnect (to another node, or to this one once it is back).
     preClose(done) {
       for (const client of app.websocketServer.clients) client.close(signalCloseCodes.goingAway, 'Server restarting.');

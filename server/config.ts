@@ -44,7 +44,15 @@ export interface Config {
   trustProxy: boolean | string;
   /** Requests per minute per client on the sign-in/sign-up endpoints. */
   authRateLimitPerMinute: number;
+  /** Failed sign-ins one client address may make before each further try must wait (doubling, up to a minute). */
+  loginClientFreeFailures: number;
   firebase: { projectId?: string; jwksUrl: string };
+  /**
+   * Passkeys (WebAuthn): the relying party id (a host name, never an IP
+   * address) the credentials are bound to, and the origin the browser must
+   * report. Both default from appUrl.
+   */
+  webauthn: { rpId: string; origin: string };
   /** Where uploaded files are kept (local disk storage). */
   uploadsDir: string;
   /** How many content items are processed at once. */
@@ -78,11 +86,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = Number(env.PORT ?? 3000);
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     env: nodeEnv,
     host: env.HOST ?? '0.0.0.0',
     port,
-    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    appUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: overrides.jwtSecret ?? loadJwtSecret(env, dataDir),
@@ -92,11 +101,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: !env.TRUST_PROXY || env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 20),
+    loginClientFreeFailures: Number(env.LOGIN_CLIENT_FREE_FAILURES ?? 5),
     firebase: {
       projectId: env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || undefined,
       jwksUrl:
         env.FIREBASE_JWKS_URL ??
         'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com',
+    },
+    webauthn: {
+      rpId: env.WEBAUTHN_RP_ID || new URL(appUrl).hostname,
+      origin: (env.WEBAUTHN_ORIGIN || new URL(appUrl).origin).replace(/\/$/, ''),
     },
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     processingConcurrency: Number(env.PROCESSING_CONCURRENCY ?? 1),

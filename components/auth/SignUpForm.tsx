@@ -12,6 +12,7 @@ import { zodRule } from '@/components/forms/zodRule';
 import { AltAction } from './AltAction';
 import { AuthHeading } from './AuthLayout';
 import { passwordHint } from './passwordHint';
+import { rememberRegistration } from './pendingRegistration';
 
 const rules = {
   name: [zodRule(registerBody.shape.name)],
@@ -24,6 +25,7 @@ export function SignUpForm() {
   const [form] = Form.useForm<RegisterBody>();
   const { submitting, error, onFinish } = useSubmit(form, async (values) => {
     const { data } = await authApi.register(values);
+    rememberRegistration(data.email, data.registration);
     // Someone signing up from an invitation link comes back to it after verifying.
     const next = safeNextPath(router.query.next);
     const query = new URLSearchParams({ email: data.email, ...(next ? { next } : {}) });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { Alert, Button, Form, Input } from 'antd';
@@ -14,6 +14,7 @@ import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
 import { AltAction } from './AltAction';
 import { AuthHeading } from './AuthLayout';
+import { forgetRegistration, registrationFor } from './pendingRegistration';
 import { useCompleteSignIn } from './useCompleteSignIn';
 import { useCooldown } from './useCooldown';
 
@@ -44,12 +45,14 @@ function ResendCode({ email }: { email: string }) {
   const { remaining, start } = useCooldown(RESEND_COOLDOWN_SECONDS);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  // The page opens right after a code was sent: asking again only works a minute later.
+  useEffect(() => start(), [start]);
 
   const resend = async () => {
     setSending(true);
     setNotice(null);
     try {
-      await authApi.resend(email);
+      await authApi.resend({ email, registration: registrationFor(email) });
       setNotice({ type: 'success', text: `We sent a new code to ${email}.` });
       start();
     } catch (e) {
@@ -64,9 +67,8 @@ function ResendCode({ email }: { email: string }) {
       <Resend>
         <span>Didn’t get it?</span>
         <Button type="link" size="small" onClick={resend} loading={sending} disabled={sending || remaining > 0}>
-          Resend code
+          {remaining > 0 ? `Resend in ${remaining} s` : 'Resend code'}
         </Button>
-        {remaining > 0 && <span aria-live="polite">You can ask again in {remaining} s</span>}
       </Resend>
       {notice && <Alert type={notice.type} showIcon title={notice.text} style={{ marginTop: 16 }} />}
     </>
@@ -83,7 +85,7 @@ function MissingEmail() {
         title="This link is missing the email address to verify."
         description={
           <>
-            <Link href="/sign-in">Sign in</Link> with your account and we will send you a new code.
+            <Link href="/sign-up">Sign up again</Link> with your email address and we will send you a new code.
           </>
         }
       />
@@ -98,7 +100,8 @@ export function VerifyForm() {
   const [form] = Form.useForm<{ code: string }>();
   const { submitting, error, onFinish } = useSubmit(form, async ({ code }) => {
     const visitorId = useAuthStore.getState().visitorId ?? undefined;
-    const { data } = await authApi.verify({ email, code: code.trim(), visitor_id: visitorId });
+    const { data } = await authApi.verify({ email, code: code.trim(), registration: registrationFor(email), visitor_id: visitorId });
+    forgetRegistration(email);
     await completeSignIn(data.token);
   });
 

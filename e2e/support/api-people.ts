@@ -15,6 +15,7 @@ const TOKEN_COOKIE = 'convene_token';
 export interface ApiPerson {
   name: string;
   email: string;
+  password: string;
   token: string;
 }
 
@@ -45,12 +46,16 @@ export async function callApi<T>(baseUrl: string, method: string, route: string,
  */
 export async function signUpByApi(baseUrl: string, who: { name: string; email: string }, dataDir?: string): Promise<ApiPerson> {
   const password = `Convene#${uniqueId()}Aa1`;
-  await callApi(baseUrl, 'POST', 'auth/register/', { body: { name: who.name, email: who.email, password } });
+  const registered = await callApi<Envelope<{ registration: string }>>(baseUrl, 'POST', 'auth/register/', {
+    body: { name: who.name, email: who.email, password },
+  });
   const code = await verificationCodeFor(who.email, dataDir);
-  const { data } = await callApi<Envelope<{ token: string }>>(baseUrl, 'POST', 'auth/register/verify/', { body: { email: who.email, code } });
+  const { data } = await callApi<Envelope<{ token: string }>>(baseUrl, 'POST', 'auth/register/verify/', {
+    body: { email: who.email, code, registration: registered.data.registration },
+  });
   const settings = await callApi<Envelope<{ profile_roles: Array<{ value: string }> }>>(baseUrl, 'GET', 'core/basic-settings/', { token: data.token });
   await callApi(baseUrl, 'PATCH', 'auth/profile/', { token: data.token, body: { name: who.name, role: settings.data.profile_roles[0]?.value } });
-  return { name: who.name, email: who.email, token: data.token };
+  return { name: who.name, email: who.email, password, token: data.token };
 }
 
 /** A public hub owned by `owner`, which becomes their active hub. */

@@ -15,6 +15,8 @@ export const errorCodes = [
   'unauthenticated',
   'invalid_token',
   'session_revoked',
+  'session_expired',
+  'email_code_required',
   'forbidden',
   'not_found',
   'conflict',
@@ -41,6 +43,8 @@ export const errorCodes = [
   'unsupported_media_type',
   'rate_limited',
   'google_sign_in_disabled',
+  'two_factor_required',
+  'reauthentication_required',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

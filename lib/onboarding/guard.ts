@@ -3,21 +3,33 @@ import type { PageAccess } from '../page';
 import { destinationFor } from './redirect';
 
 export const SIGN_IN_PATH = '/sign-in';
+/** Where a person whose hub requires two-factor sign-in sets it up (before anything else). */
+export const TWO_FACTOR_SETUP_PATH = '/account/security';
 
 /** Hub set-up pages; which of them a user may open depends on the onboarding step. */
 const HUB_SETUP_PATHS = new Set(['/create-hub', '/join-hub']);
 
 const pathnameOf = (path: string) => path.split(/[?#]/, 1)[0] || '/';
 
+/** Any origin will do: `next` is resolved against it only to see whether it stays on it. */
+const PROBE_ORIGIN = 'https://app.invalid';
+
 /**
- * A `next` value is only followed when it is a path on this site: an absolute
- * URL or a protocol-relative `//host` would turn sign-in into an open redirect.
+ * A `next` value is only followed when it is a path on this site. It is
+ * resolved the way a browser would (which drops tabs and line breaks, so
+ * `/\t/evil.test` means `//evil.test`, and reads `\` as `/`) and kept only
+ * when it stays on the same origin; what is followed is the resolved path.
  */
 export function safeNextPath(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+  if (typeof value !== 'string' || !value.startsWith('/')) return null;
+  let url: URL;
+  try {
+    url = new URL(value, PROBE_ORIGIN);
+  } catch {
     return null;
   }
-  return value;
+  if (url.origin !== PROBE_ORIGIN) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 function nextParamOf(path: string): string | null {
@@ -47,7 +59,7 @@ export interface GuardInput {
   /** The path as shown in the address bar, query included (router.asPath). */
   path: string;
   isAuthenticated: boolean;
-  user: Pick<User, 'current_step' | 'organization'> | null;
+  user: (Pick<User, 'current_step' | 'organization'> & Partial<Pick<User, 'two_factor_required'>>) | null;
   /** True right after the user signed out on this page: go to sign-in without a `next`. */
   signedOut?: boolean;
 }
@@ -63,6 +75,7 @@ export function guardDecision({ access, path, isAuthenticated, user, signedOut =
     return `${SIGN_IN_PATH}?next=${encodeURIComponent(path)}`;
   }
 
+  if (user.two_factor_required) return pathname === TWO_FACTOR_SETUP_PATH ? null : TWO_FACTOR_SETUP_PATH;
   const destination = destinationFor(user);
   if (access === 'guest') return destination ?? nextParamOf(path) ?? '/';
   if (destination === null || destination === pathname || mayStay(user, pathname)) return null;

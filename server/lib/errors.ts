@@ -11,6 +11,8 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
+
+  retryAfterSeconds?: number;
 }
 
 export const badRequest = (message: string, errors?: Record<string, string[]>) =>
@@ -24,8 +26,12 @@ export const forbidden = (message = 'You do not have permission to do that.', co
 export const notFound = (what = 'That') => new AppError(404, 'not_found', `${what} was not found.`);
 export const conflict = (message: string, code: ErrorCode = 'conflict', errors?: Record<string, string[]>) =>
   new AppError(409, code, message, errors);
-export const tooManyRequests = (message = 'Too many attempts. Please wait a few minutes and try again.') =>
-  new AppError(429, 'rate_limited', message);
+/** 429; `retryAfterMs` becomes the Retry-After header, so clients and proxies know when to come back. */
+export function tooManyRequests(message = 'Too many attempts. Please wait a few minutes and try again.', retryAfterMs?: number) {
+  const error = new AppError(429, 'rate_limited', message);
+  if (retryAfterMs !== undefined) error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return error;
+}
 
 // PostgreSQL refuses text it cannot hold (a NUL character, bytes outside
 // UTF-8) where PGlite may accept it; either way it is the request's fault.

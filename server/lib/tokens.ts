@@ -34,6 +34,8 @@ export async function verifySessionToken(token: string, secret: Uint8Array): Pro
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
+      // A token without an expiry must never be accepted, whoever signed it.
+      requiredClaims: ['exp', 'iat', 'sid', 'sub'],
     });
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
     if (!UUID.test(payload.sid) || !UUID.test(payload.sub)) return null;

@@ -124,6 +124,9 @@ export function handleSignallingConnection(opts: SignallingConnectionOptions): v
         refuse('unauthenticated', error.message, signalCloseCodes.unauthenticated);
       } else if (error instanceof AppError && error.status === 404) {
         refuse('not_found', 'This meeting was not found or you are not a member of its hub.', signalCloseCodes.notFound);
+      } else if (error instanceof AppError && error.code === 'two_factor_required') {
+        // A fixed sentence: a close reason may hold 123 bytes at most, and hub names are longer.
+        refuse('not_found', "This meeting's hub requires two-factor sign-in. Set it up to join.", signalCloseCodes.notFound);
       } else {
         logger.error({ err: error }, 'meeting join failed');
         close(1011, 'Something went wrong on our side.');
@@ -187,5 +190,4 @@ export function handleSignallingConnection(opts: SignallingConnectionOptions): v
       if (joined) await service.leave(joined.meetingId, joined.peerId);
     });
   });
-  socket.on('error', (err: Error) => logger.warn({ err }, 'signalling socket error'));
 }

@@ -34,6 +34,8 @@ export interface TestServerOptions {
   processing?: boolean;
   /** Meeting signalling to use (a Redis-backed one, for several nodes); the app's own in-process one otherwise. */
   signalling?: SignallingService;
+  /** Receives the request log, one JSON line per write (off when absent). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -46,7 +48,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   const uploadsDir = await mkdtemp(path.join(tmpdir(), 'convene-uploads-'));
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: 'data/test', JWT_SECRET: 'test-secret-with-enough-entropy-0123456789' },
-    { smtpUrl: smtp.url, authRateLimitPerMinute: 1000, uploadsDir, ...overrides },
+    { smtpUrl: smtp.url, authRateLimitPerMinute: 1000, loginClientFreeFailures: 1000, uploadsDir, ...overrides },
   );
   const storage = await createLocalDiskStorage(config.uploadsDir);
   const processing = options.processing ? startContentProcessing({ db: handle.db, storage, config, logger: silentLogger }) : undefined;
@@ -57,6 +59,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     storage,
     processing,
     signalling: options.signalling,
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : undefined,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -73,7 +76,9 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
       body: opts.form ?? (opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body)),
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T };
+    // JSON unless the API said otherwise (the audit CSV export), in which case the text itself.
+    const json = !/^text\//.test(response.headers.get('content-type') ?? '');
+    return { status: response.status, headers: response.headers, body: (text ? (json ? JSON.parse(text) : text) : null) as T };
   }
 
   return {
@@ -136,11 +141,11 @@ export async function signUp(server: TestServer, opts: { email?: string; name?: 
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? STRONG_PASSWORD;
   const name = opts.name ?? 'Test Person';
-  const registered = await server.post('auth/register/', { name, email, password });
+  const registered = await server.post<{ data: { registration: string } }>('auth/register/', { name, email, password });
   if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
   const code = await server.mail.codeFor(email);
   const verified = await server.post<{ data: { token: string; user: { id: string; current_step: string } } }>(
-    'auth/register/verify/', { email, code },
+    'auth/register/verify/', { email, code, registration: registered.body.data.registration },
   );
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
   return { email, password, name, token: verified.body.data.token, user: verified.body.data.user };

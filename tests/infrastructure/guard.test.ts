@@ -76,4 +76,15 @@ describe('safeNextPath', () => {
       expect(safeNextPath(bad)).toBeNull();
     }
   });
+
+  it('refuses paths a browser reads as another site once it drops tabs and line breaks', () => {
+    for (const hidden of ['\t', '\n', '\r', '\t\n']) {
+      expect(safeNextPath(`/${hidden}/evil.test/`)).toBeNull();
+      expect(safeNextPath(`/${hidden}\\evil.test/`)).toBeNull();
+    }
+  });
+
+  it('follows the path as the browser resolves it', () => {
+    expect(safeNextPath('/spaces/../hub/settings#members')).toBe('/hub/settings#members');
+  });
 });

@@ -2,10 +2,11 @@ import { http, HttpResponse } from 'msw';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authApi } from '@/lib/http/api';
-import { MOCK_VERIFICATION_CODE } from '@/mocks/state';
+import { MOCK_REGISTRATION, MOCK_VERIFICATION_CODE } from '@/mocks/state';
 import { server } from '@/mocks/node';
 import VerifyPage from '@/pages/verify';
 import { useAuthStore } from '@/store/auth';
+import { rememberRegistration } from '@/components/auth/pendingRegistration';
 import { RESEND_COOLDOWN_SECONDS } from '@/components/auth/VerifyForm';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { renderWithApp, resetAuthAfterEach } from '@/tests/render';
@@ -18,14 +19,32 @@ resetAuthAfterEach();
 
 const email = 'new.person@example.org';
 
+// As after the sign-up form: the account waits for its code and this browser holds the registration.
 beforeEach(async () => {
   resetRouter('/verify', { email });
-  await authApi.register({ name: 'New Person', email, password: 'Fresh#Start1' });
+  const { data } = await authApi.register({ name: 'New Person', email, password: 'Fresh#Start1' });
+  rememberRegistration(data.email, data.registration);
 });
 afterEach(() => {
   vi.useRealTimers();
   server.events.removeAllListeners();
 });
+
+/** Records the JSON bodies sent to API paths ending with `suffix`. */
+function captureBodies(suffix: string) {
+  const bodies: unknown[] = [];
+  server.events.on('request:start', async ({ request }) => {
+    if (new URL(request.url).pathname.endsWith(suffix)) bodies.push(await request.clone().json());
+  });
+  return bodies;
+}
+
+/** Lets `seconds` pass on the fake clock, with React seeing every tick. */
+async function wait(seconds: number) {
+  await act(async () => {
+    vi.advanceTimersByTime(seconds * 1000);
+  });
+}
 
 const setup = () => {
   const view = renderWithApp(<VerifyPage />);
@@ -37,12 +56,14 @@ const setup = () => {
 };
 
 describe('verify page', () => {
-  it('shows the address, the Code field and both buttons', () => {
+  it('shows the address, the Code field, the Verify button and a resend that counts down', () => {
     setup();
     expect(screen.getByText(email)).toBeInTheDocument();
     expect(screen.getByLabelText('Code')).toHaveAttribute('autocomplete', 'one-time-code');
     expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Resend code' })).toBeEnabled();
+    // The sign-up has just sent a code: asking for another waits a minute.
+    expect(screen.getByRole('button', { name: `Resend in ${RESEND_COOLDOWN_SECONDS} s` })).toBeDisabled();
+    expect(screen.queryByText(/ask again/)).not.toBeInTheDocument();
   });
 
   it.each([
@@ -55,54 +76,79 @@ describe('verify page', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
-  it('verifies, signs the user in and sends them to the basic profile', async () => {
+  it('verifies with the sign-up’s registration, signs the user in, sends them to the basic profile and forgets the registration', async () => {
     useAuthStore.setState({ visitorId: 'visitor-1' });
-    const bodies: unknown[] = [];
-    server.events.on('request:start', async ({ request }) => {
-      if (request.url.endsWith('/auth/register/verify/')) bodies.push(await request.clone().json());
-    });
+    const bodies = captureBodies('/auth/register/verify/');
     const { verify } = setup();
     await verify(MOCK_VERIFICATION_CODE);
     await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/basic-profile'));
-    expect(bodies).toEqual([{ email, code: MOCK_VERIFICATION_CODE, visitor_id: 'visitor-1' }]);
+    expect(bodies).toEqual([{ email, code: MOCK_VERIFICATION_CODE, registration: MOCK_REGISTRATION, visitor_id: 'visitor-1' }]);
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, user: { email, current_step: 'profile' } });
+    expect(Object.values(window.localStorage)).not.toContain(MOCK_REGISTRATION);
   });
 
-  it('puts a wrong code’s error next to the Code field', async () => {
+  it('sends the registration of the address on the page, not of another sign-up in this browser', async () => {
+    const other = 'other.person@example.org';
+    await authApi.register({ name: 'Other Person', email: other, password: 'Fresh#Start2' });
+    rememberRegistration(other, 'registration-of-other');
+    resetRouter('/verify', { email: other });
+    const bodies = captureBodies('/auth/register/verify/');
     const { verify } = setup();
+    await verify(MOCK_VERIFICATION_CODE);
+    await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/basic-profile'));
+    expect(bodies).toEqual([{ email: other, code: MOCK_VERIFICATION_CODE, registration: 'registration-of-other' }]);
+    // The first sign-up's secret stays for its own verify page.
+    expect(Object.values(window.localStorage)).toContain(MOCK_REGISTRATION);
+  });
+
+  it('puts a wrong code’s error next to the Code field and keeps the registration for the next try', async () => {
+    const bodies = captureBodies('/auth/register/verify/');
+    const { verify, user } = setup();
     await verify('654321');
     await waitFor(() =>
       expect(screen.getByLabelText('Code')).toHaveAccessibleDescription('That code is not right. Check the email and try again.'),
     );
     expect(mockRouter.replace).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText('Code'));
+    await verify(MOCK_VERIFICATION_CODE);
+    await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/basic-profile'));
+    expect(bodies).toEqual([
+      { email, code: '654321', registration: MOCK_REGISTRATION },
+      { email, code: MOCK_VERIFICATION_CODE, registration: MOCK_REGISTRATION },
+    ]);
   });
 
-  it('resends the code, then waits 60 seconds before offering it again', async () => {
+  it('offers a resend after 60 seconds, sends it with the registration, then counts down again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    const bodies = captureBodies('/auth/register/resend/');
     const { user } = setup();
-    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(screen.getByRole('button', { name: `Resend in ${RESEND_COOLDOWN_SECONDS} s` })).toBeDisabled();
+    await wait(30);
+    expect(screen.getByRole('button', { name: 'Resend in 30 s' })).toBeDisabled();
+    await wait(30.5);
+    const resend = screen.getByRole('button', { name: 'Resend code' });
+    expect(resend).toBeEnabled();
+
+    await user.click(resend);
     expect(await screen.findByText(`We sent a new code to ${email}.`)).toBeInTheDocument();
-    // Once clicked the button keeps antd's loading icon until its fade-out ends, hence the pattern.
-    expect(screen.getByRole('button', { name: /Resend code/ })).toBeDisabled();
-    expect(screen.getByText(`You can ask again in ${RESEND_COOLDOWN_SECONDS} s`)).toBeInTheDocument();
-    await act(async () => {
-      vi.advanceTimersByTime(30_000);
-    });
-    expect(screen.getByText('You can ask again in 30 s')).toBeInTheDocument();
-    await act(async () => {
-      vi.advanceTimersByTime(30_500);
-    });
+    expect(bodies).toEqual([{ email, registration: MOCK_REGISTRATION }]);
+    // Once clicked the button keeps antd's loading icon until its fade-out ends, hence the patterns.
+    expect(screen.getByRole('button', { name: new RegExp(`Resend in ${RESEND_COOLDOWN_SECONDS} s`) })).toBeDisabled();
+    await wait(45);
+    expect(screen.getByRole('button', { name: /Resend in 15 s/ })).toBeDisabled();
+    await wait(15.5);
     expect(screen.getByRole('button', { name: /Resend code/ })).toBeEnabled();
-    expect(screen.queryByText(/You can ask again/)).not.toBeInTheDocument();
   });
 
   it('shows the server’s message when resending is rate limited, and keeps the button usable', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     server.use(
       http.post('*/api/v1/auth/register/resend/', () =>
         HttpResponse.json({ message: 'Too many requests. Please try again in 42 seconds.', code: 'rate_limited' }, { status: 429 }),
       ),
     );
     const { user } = setup();
+    await wait(RESEND_COOLDOWN_SECONDS + 0.5);
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('Too many requests. Please try again in 42 seconds.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Resend code/ })).toBeEnabled();
@@ -112,7 +158,8 @@ describe('verify page', () => {
     resetRouter('/verify');
     setup();
     expect(screen.getByText('This link is missing the email address to verify.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    // Signing in cannot help an account that is not verified yet (it has no password until then): a new sign-up sends a new code.
+    expect(screen.getByRole('link', { name: 'Sign up again' })).toHaveAttribute('href', '/sign-up');
     expect(screen.queryByLabelText('Code')).not.toBeInTheDocument();
   });
 });

@@ -20,11 +20,13 @@ export function checkMailThrottle(opts: { sentAt: Date[]; now?: Date }): void {
   const recent = opts.sentAt.map((d) => d.getTime()).filter((t) => t > now - MAIL_WINDOW_MS).sort((a, b) => a - b);
   const newest = recent.at(-1);
   if (newest !== undefined && now - newest < MAIL_MIN_INTERVAL_MS) {
-    throw tooManyRequests(`Please wait ${waitText(newest + MAIL_MIN_INTERVAL_MS - now)} before asking for another email.`);
+    const wait = newest + MAIL_MIN_INTERVAL_MS - now;
+    throw tooManyRequests(`Please wait ${waitText(wait)} before asking for another email.`, wait);
   }
   if (recent.length >= MAIL_HOURLY_LIMIT) {
     // The limit lifts when the oldest send that still counts leaves the window.
     const oldest = recent[recent.length - MAIL_HOURLY_LIMIT]!;
-    throw tooManyRequests(`Too many emails were requested. Please try again in ${waitText(oldest + MAIL_WINDOW_MS - now)}.`);
+    const wait = oldest + MAIL_WINDOW_MS - now;
+    throw tooManyRequests(`Too many emails were requested. Please try again in ${waitText(wait)}.`, wait);
   }
 }

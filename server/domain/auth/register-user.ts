@@ -1,50 +1,77 @@
-import { isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import { users } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
-import { conflict } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { checkMailThrottle } from './check-mail-throttle';
+import { randomToken, sha256 } from '../../lib/tokens';
+import { VERIFICATION_CODE_TTL_MS } from '../../../lib/constants';
+import { claimMailSlot, releaseMailSlot } from './claim-mail-slot';
 import { findUserByEmail } from './find-user-by-email';
-import { listVerificationCodeSends, sendVerificationCode } from './send-verification-code';
+import { createVerificationCode } from './send-verification-code';
 
-const emailTaken = () => {
-  const message = 'This email is already registered. Please sign in instead.';
-  return conflict(message, 'email_taken', { email: [message] });
-};
+/** The address's verification mail slot, or null when its limit is used up: sign-up answers alike either way. */
+async function mailSlotFor(db: Database, email: string): Promise<string | null> {
+  try {
+    return await claimMailSlot({ db, email, purpose: 'verify_email' });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 429) return null;
+    throw error;
+  }
+}
 
 /**
- * Creates an unverified account and mails a code. An existing unverified
- * account with the same email is taken over (new name and password, fresh
- * code): nobody proved the mailbox yet, and a person who lost the first code
- * can start again.
+ * Starts a sign-up. Every address gets the same answer, so sign-up does not
+ * reveal who has an account:
+ * - a new or not yet verified address gets a code bound to THIS registration:
+ *   its password and name are applied only when this code is verified, and
+ *   only together with the returned `registration` secret, which stays in
+ *   the registering browser. A second sign-up for the same address therefore
+ *   cannot change the password the mailbox owner ends up verifying;
+ * - a verified address is left alone and its owner is told by email.
+ * Mail goes out after the answer (Mailer.queue), so timing reveals nothing either.
  */
 export async function registerUser(opts: {
   db: Database;
+  config: Config;
   mailer: Mailer;
   name: string;
   email: string;
   password: string;
-}): Promise<{ email: string; expiresIn: number }> {
-  const { db } = opts;
-  const existing = await findUserByEmail({ db, email: opts.email });
-  if (existing?.emailVerifiedAt) throw emailTaken();
-  if (existing) checkMailThrottle({ sentAt: await listVerificationCodeSends({ db, userId: existing.id }) });
-
+}): Promise<{ email: string; expiresIn: number; registration: string }> {
+  const { db, email } = opts;
   const passwordHash = await hashPassword(opts.password);
-  // One statement, so two sign-ups racing for an address cannot both create it,
-  // and an address verified in the meantime is left alone.
-  const [user] = await db
-    .insert(users)
-    .values({ name: opts.name, email: opts.email, passwordHash })
-    .onConflictDoUpdate({
-      target: users.email,
-      set: { name: sql`excluded.name`, passwordHash: sql`excluded.password_hash` },
-      setWhere: isNull(users.emailVerifiedAt),
-    })
-    .returning();
-  if (!user) throw emailTaken();
+  const registration = randomToken();
+  const mailSlot = await mailSlotFor(db, email);
 
-  const { expiresIn } = await sendVerificationCode({ db, mailer: opts.mailer, user });
-  return { email: user.email, expiresIn };
+  const existing = await findUserByEmail({ db, email });
+  if (existing?.emailVerifiedAt) {
+    if (mailSlot) {
+      opts.mailer.queue(
+        {
+          to: email,
+          subject: 'You already have a Convene account',
+          text: `Someone, maybe you, tried to sign up for Convene with this address, which already has an account.\n\nTo get in, sign in: ${opts.config.appUrl}/sign-in\nForgot your password? Reset it: ${opts.config.appUrl}/forgot-password\n\nIf it was not you, you can ignore this email: nothing has changed.\n`,
+          html: `<p>Someone, maybe you, tried to sign up for Convene with this address, which already has an account.</p><p><a href="${opts.config.appUrl}/sign-in">Sign in</a> or <a href="${opts.config.appUrl}/forgot-password">reset your password</a>.</p><p>If it was not you, you can ignore this email: nothing has changed.</p>`,
+        },
+        () => releaseMailSlot({ db, id: mailSlot }),
+      );
+    }
+    return { email, expiresIn: VERIFICATION_CODE_TTL_MS / 1000, registration };
+  }
+
+  // No password on the account until a code proves the mailbox; a racing sign-up for the address finds this row.
+  const [created] = existing
+    ? [existing]
+    : await db.insert(users).values({ name: opts.name, email }).onConflictDoNothing({ target: users.email }).returning();
+  const user = created ?? (await findUserByEmail({ db, email }));
+  if (!user) throw new Error('user vanished during sign-up');
+  const mail = await createVerificationCode({
+    db,
+    user,
+    registration: { registrationHash: sha256(registration), passwordHash, name: opts.name },
+  });
+  // Over the address's mail limit the code is kept but not mailed: "Resend" brings it a minute later.
+  if (mailSlot) opts.mailer.queue(mail, () => releaseMailSlot({ db, id: mailSlot }));
+  return { email, expiresIn: VERIFICATION_CODE_TTL_MS / 1000, registration };
 }

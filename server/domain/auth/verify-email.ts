@@ -1,88 +1,82 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import { users, verificationCodes } from '../../db/schema';
+import type { Mailer } from '../../mail/mailer';
 import { fieldError } from '../../lib/errors';
-import { safeEqual } from '../../lib/tokens';
-import { VERIFICATION_CODE_MAX_ATTEMPTS } from '../../../lib/constants';
+import { safeEqual, sha256 } from '../../lib/tokens';
 import type { TokenResponse } from '../../../lib/contract/auth';
-import { createSession, type ClientInfo } from '../sessions/create-session';
-import { getUserView } from '../users/get-user-view';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { ClientInfo } from '../sessions/create-session';
+import { finishSignIn } from './complete-sign-in';
+import { takeCodeTry } from './take-code-try';
 import { findUserByEmail } from './find-user-by-email';
 import { hashVerificationCode, VERIFY_EMAIL_PURPOSE } from './send-verification-code';
 
-const wrongCode = (remaining: number) =>
-  fieldError(
-    'code',
-    `The code is incorrect. You have ${remaining} ${remaining === 1 ? 'try' : 'tries'} left.`,
-    'invalid_code',
-  );
-const expired = () => fieldError('code', 'This code has expired. Please request a new one.', 'code_expired');
-const exhausted = () =>
-  fieldError('code', 'Too many wrong tries for this code. Please request a new one.', 'code_exhausted');
+const used = () => fieldError('code', 'This code has already been used. Please request a new one.', 'invalid_code');
 
 /**
- * Checks the newest emailed code; on success marks the email verified and
- * signs the person in. An unknown email (or one with no live code) answers
- * like a first wrong try, so the endpoint does not reveal accounts.
+ * Checks a sign-up code against the caller's own registration and, on
+ * success, gives the account that registration's password and name, marks
+ * the email verified and signs the person in. Wrong tries are counted per
+ * address, and an unknown address, a verified one, or a code of someone
+ * else's registration answer exactly like a wrong code.
  */
 export async function verifyEmail(opts: {
   db: Database;
   config: Config;
+  mailer: Mailer;
   email: string;
   code: string;
+  registration?: string;
   client: ClientInfo;
 }): Promise<TokenResponse> {
-  const { db } = opts;
-  const user = await findUserByEmail({ db, email: opts.email });
-  const [active] = user
+  const { db, email } = opts;
+  const codeTry = await takeCodeTry({ db, email, purpose: 'verify_email', field: 'code' });
+  const user = await findUserByEmail({ db, email });
+  const [pending] = user && !user.emailVerifiedAt && opts.registration
     ? await db
         .select()
         .from(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.userId, user.id),
-            eq(verificationCodes.purpose, VERIFY_EMAIL_PURPOSE),
-            isNull(verificationCodes.consumedAt),
-          ),
-        )
+        .where(and(
+          eq(verificationCodes.userId, user.id),
+          eq(verificationCodes.purpose, VERIFY_EMAIL_PURPOSE),
+          eq(verificationCodes.registrationHash, sha256(opts.registration)),
+          isNull(verificationCodes.consumedAt),
+        ))
         .orderBy(desc(verificationCodes.createdAt))
         .limit(1)
     : [];
-  if (!user || !active) throw wrongCode(VERIFICATION_CODE_MAX_ATTEMPTS - 1);
-  if (active.attempts >= VERIFICATION_CODE_MAX_ATTEMPTS) throw exhausted();
-  if (active.expiresAt.getTime() <= Date.now()) throw expired();
-
-  const live = and(
-    eq(verificationCodes.id, active.id),
-    isNull(verificationCodes.consumedAt),
-    lt(verificationCodes.attempts, VERIFICATION_CODE_MAX_ATTEMPTS),
-  );
-  if (!safeEqual(active.codeHash, hashVerificationCode(user.id, opts.code))) {
-    // Counted in the database so parallel guesses cannot exceed the limit.
-    const [counted] = await db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(live)
-      .returning({ attempts: verificationCodes.attempts });
-    const remaining = VERIFICATION_CODE_MAX_ATTEMPTS - (counted?.attempts ?? VERIFICATION_CODE_MAX_ATTEMPTS);
-    throw remaining > 0 ? wrongCode(remaining) : exhausted();
+  if (!user || !pending?.passwordHash || !pending.name || !safeEqual(pending.codeHash, hashVerificationCode(user.id, opts.code))) {
+    return codeTry.fail();
+  }
+  await codeTry.succeed();
+  // Only whoever holds the code can learn that it expired.
+  if (pending.expiresAt.getTime() <= Date.now()) {
+    throw fieldError('code', 'This code has expired. Please request a new one.', 'code_expired');
   }
 
-  const [consumed] = await db
-    .update(verificationCodes)
-    .set({ consumedAt: new Date() })
-    .where(live)
-    .returning({ id: verificationCodes.id });
-  // Another request used or exhausted the code a moment ago.
-  if (!consumed) throw fieldError('code', 'This code has already been used. Please request a new one.', 'invalid_code');
-
-  const [verified] = await db
-    .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-    .where(eq(users.id, user.id))
-    .returning();
-  if (!verified) throw new Error('verified user vanished');
-  const { token } = await createSession({ db, config: opts.config, userId: verified.id, client: opts.client });
-  return { token, user: await getUserView({ db, user: verified }) };
+  const verified = await db.transaction(async (tx) => {
+    const [consumed] = await tx
+      .update(verificationCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(verificationCodes.id, pending.id), isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, new Date())))
+      .returning({ id: verificationCodes.id });
+    if (!consumed) throw used();
+    // Another registration's code may have verified the address a moment ago: then this one changes nothing.
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash: pending.passwordHash, name: pending.name!, emailVerifiedAt: new Date() })
+      .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)))
+      .returning();
+    if (!row) throw used();
+    // Every other registration of the address dies with the one that won.
+    await tx
+      .update(verificationCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, VERIFY_EMAIL_PURPOSE), isNull(verificationCodes.consumedAt)));
+    await recordAuditEvent({ db: tx, type: 'email_verified', actorId: row.id, subjectId: row.id, client: opts.client });
+    return row;
+  });
+  return finishSignIn({ db, config: opts.config, mailer: opts.mailer, user: verified, client: opts.client, method: 'email_code' });
 }

@@ -24,6 +24,7 @@ export async function createSession(opts: {
       visitorId: opts.client.visitorId ?? null,
       userAgent: opts.client.userAgent?.slice(0, 512) ?? null,
       ip: opts.client.ip ?? null,
+      expiresAt: new Date(Date.now() + opts.config.sessionTtlSeconds * 1000),
     })
     .returning({ id: sessions.id });
   if (!session) throw new Error('session insert returned no row');

@@ -8,7 +8,7 @@ import type { AuthContext } from '../../types';
 /**
  * The live session a token names, with its user: what every authenticated
  * request and the meeting WebSocket's join message are checked against.
- * Throws 401 (invalid_token or session_revoked) otherwise.
+ * Throws 401 (invalid_token, session_revoked or session_expired) otherwise.
  */
 export async function findLiveSession(opts: { db: Database; jwtSecret: Uint8Array; token: string }): Promise<AuthContext> {
   const claims = await verifySessionToken(opts.token, opts.jwtSecret);
@@ -21,5 +21,7 @@ export async function findLiveSession(opts: { db: Database; jwtSecret: Uint8Arra
     .limit(1);
   if (!row) throw unauthenticated('invalid_token', 'Your session is not valid. Please sign in again.');
   if (row.session.revokedAt) throw unauthenticated('session_revoked', 'You have been signed out. Please sign in again.');
+  // The server's end of the session holds whatever lifetime the token claims.
+  if (row.session.expiresAt.getTime() <= Date.now()) throw unauthenticated('session_expired', 'Your session has expired. Please sign in again.');
   return row;
 }

@@ -10,9 +10,9 @@ afterAll(async () => { await server.close(); });
 
 const login = (body: Record<string, unknown>, headers?: Record<string, string>) => server.post('auth/login/', body, { headers });
 const invalidCredentials = { message: 'The email or password is incorrect.', code: 'invalid_credentials' };
-const lockedOut = {
-  message: expect.stringMatching(/^Too many failed sign-in attempts\. Please try again in \d+ minutes? or reset your password\.$/),
-  code: 'rate_limited',
+const emailCodeRequired = {
+  message: 'For your safety, we have emailed you a sign-in code. Enter it with your password to continue.',
+  code: 'email_code_required',
 };
 async function failTimes(email: string, times: number) {
   for (let i = 0; i < times; i++) {
@@ -49,32 +49,53 @@ describe('POST auth/login/', () => {
     expect(unknownEmail.body).toEqual(invalidCredentials);
   });
 
-  it('answers 403 email_unverified for the right password of an unverified account, 401 for a wrong one', async () => {
+  it('answers an account whose email is not verified yet like a wrong password: it has no password until then', async () => {
     const email = uniqueEmail();
     await server.post('auth/register/', { name: 'Asha Rao', email, password: STRONG_PASSWORD });
-    const right = await login({ email, password: STRONG_PASSWORD });
-    expect(right.status).toBe(403);
-    expect(right.body).toEqual({
-      message: 'Please verify your email first. Enter the code we sent you, or ask for a new one.',
-      code: 'email_unverified',
-    });
+    expect((await login({ email, password: STRONG_PASSWORD })).body).toEqual(invalidCredentials);
     expect((await login({ email, password: 'Wr0ng!Password' })).body).toEqual(invalidCredentials);
   });
 
-  it('locks an account after ten failures in fifteen minutes, even for the right password', async () => {
+  it('never locks the owner out: after ten failures the right password plus the emailed code signs in', async () => {
     const person = await signUp(server);
     await failTimes(person.email, 10);
-    const res = await login({ email: person.email, password: person.password });
-    expect(res.status).toBe(429);
-    expect(res.body).toEqual(lockedOut);
-    expect((await server.get('auth/me/', { token: person.token })).status).toBe(200);
+    // The stranger's guesses now need the mailbox too, whatever the password.
+    const withoutCode = await login({ email: person.email, password: person.password });
+    expect(withoutCode.status).toBe(401);
+    expect(withoutCode.body).toEqual(emailCodeRequired);
+    expect((await login({ email: person.email, password: 'Wr0ng!Password' })).body).toEqual(emailCodeRequired);
+    const mail = await server.mail.waitFor(person.email, (m) => m.subject === 'Your Convene sign-in code');
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
 
-    // The window slides: once the failures are older than 15 minutes the account opens again.
-    await server.db
-      .update(loginFailures)
-      .set({ createdAt: new Date(Date.now() - 15 * 60_000 - 1000) })
-      .where(eq(loginFailures.email, person.email));
+    const wrongCode = await login({ email: person.email, password: person.password, email_code: code === '000000' ? '111111' : '000000' });
+    expect(wrongCode.status).toBe(400);
+    expect(wrongCode.body).toMatchObject({ code: 'invalid_code', errors: { email_code: [expect.stringMatching(/4 tries left/)] } });
+    const signedIn = await login({ email: person.email, password: person.password, email_code: code });
+    expect(signedIn.status).toBe(200);
+    // Proving the mailbox clears the stranger's count: the next sign-in needs the password only.
     expect((await login({ email: person.email, password: person.password })).status).toBe(200);
+  });
+
+  it('asks an unknown address for the code exactly like a known one, and mails nothing', async () => {
+    const email = uniqueEmail();
+    await failTimes(email, 10);
+    const res = await login({ email, password: STRONG_PASSWORD });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(emailCodeRequired);
+    const guessed = await login({ email, password: STRONG_PASSWORD, email_code: '123456' });
+    expect(guessed.body).toMatchObject({ code: 'invalid_code', errors: { email_code: [expect.stringMatching(/4 tries left/)] } });
+    expect(server.mail.messages.filter((m) => m.to.includes(email))).toEqual([]);
+  });
+
+  it('unlocks the address when the owner resets the password', async () => {
+    const person = await signUp(server);
+    await failTimes(person.email, 10);
+    expect((await server.post('auth/password/forgot/', { email: person.email })).status).toBe(200);
+    const mail = await server.mail.waitFor(person.email, (m) => m.subject === 'Reset your Convene password');
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    const password = 'N3w!Passw0rd-reset';
+    expect((await server.post('auth/password/reset/', { token, password })).status).toBe(200);
+    expect((await login({ email: person.email, password })).status).toBe(200);
   });
 
   it('keeps counting failures across a successful sign-in', async () => {
@@ -82,16 +103,17 @@ describe('POST auth/login/', () => {
     await failTimes(person.email, 5);
     expect((await login({ email: person.email, password: person.password })).status).toBe(200);
     await failTimes(person.email, 5);
-    const res = await login({ email: person.email, password: person.password });
-    expect(res.status).toBe(429);
+    expect((await login({ email: person.email, password: person.password })).body).toEqual(emailCodeRequired);
   });
 
-  it('locks an unknown email the same way, so the lockout does not reveal accounts', async () => {
-    const email = uniqueEmail();
-    await failTimes(email, 10);
-    const res = await login({ email, password: STRONG_PASSWORD });
-    expect(res.status).toBe(429);
-    expect(res.body).toEqual(lockedOut);
+  it('forgets failures older than fifteen minutes', async () => {
+    const person = await signUp(server);
+    await failTimes(person.email, 10);
+    await server.db
+      .update(loginFailures)
+      .set({ createdAt: new Date(Date.now() - 15 * 60_000 - 1000) })
+      .where(eq(loginFailures.email, person.email));
+    expect((await login({ email: person.email, password: person.password })).status).toBe(200);
   });
 
   it('names missing fields with the spec template', async () => {

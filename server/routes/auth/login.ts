@@ -21,8 +21,8 @@ export function loginRoute(app: App) {
     },
     async (request) => {
       const { db, config, mailer } = app.deps;
-      const { email, password, visitor_id } = request.body;
-      return ok(await signIn({ db, config, mailer, email, password, client: clientInfoOf(request, visitor_id) }));
+      const { email, password, email_code, visitor_id } = request.body;
+      return ok(await signIn({ db, config, mailer, email, password, emailCode: email_code, client: clientInfoOf(request, visitor_id) }));
     },
   );
 }

@@ -5,6 +5,7 @@ import { changePassword } from '../../domain/auth/change-password';
 import { ok } from '../../lib/envelope';
 import { authOf, type App } from '../../types';
 import { authRateLimit } from './rate-limit';
+import { clientInfoOf } from './client-info';
 import { errorResponses, signedIn } from './responses';
 
 export function changePasswordRoute(app: App) {
@@ -29,6 +30,7 @@ export function changePasswordRoute(app: App) {
         sessionId: session.id,
         currentPassword: request.body.current_password,
         newPassword: request.body.new_password,
+        client: clientInfoOf(request),
       });
       return ok(null, 'Your password has been changed. Other devices have been signed out.');
     },

@@ -5,6 +5,7 @@ import { resetPassword } from '../../domain/auth/reset-password';
 import { ok } from '../../lib/envelope';
 import type { App } from '../../types';
 import { authRateLimit } from './rate-limit';
+import { clientInfoOf } from './client-info';
 import { errorResponses } from './responses';
 
 export function resetPasswordRoute(app: App) {
@@ -20,7 +21,7 @@ export function resetPasswordRoute(app: App) {
       },
     },
     async (request) => {
-      await resetPassword({ db: app.deps.db, ...request.body });
+      await resetPassword({ db: app.deps.db, ...request.body, client: clientInfoOf(request) });
       return ok(null, 'Your password has been changed. Please sign in with the new password.');
     },
   );

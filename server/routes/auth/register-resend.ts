@@ -1,4 +1,4 @@
-import { registerResponse, resendBody } from '../../../lib/contract/auth';
+import { resendBody, resendResponse } from '../../../lib/contract/auth';
 import { dataEnvelope } from '../../../lib/contract/envelope';
 import { resendVerificationCode } from '../../domain/auth/resend-verification-code';
 import { ok } from '../../lib/envelope';
@@ -15,12 +15,12 @@ export function resendRoute(app: App) {
         tags: ['auth'],
         summary: 'Mail a new verification code (same answer whether or not the account exists)',
         body: resendBody,
-        response: { 200: dataEnvelope(registerResponse), ...errorResponses(400, 429) },
+        response: { 200: dataEnvelope(resendResponse), ...errorResponses(400, 429) },
       },
     },
     async (request) => {
       const { db, mailer } = app.deps;
-      const { email, expiresIn } = await resendVerificationCode({ db, mailer, email: request.body.email });
+      const { email, expiresIn } = await resendVerificationCode({ db, mailer, ...request.body });
       return ok(
         { email, expires_in: expiresIn },
         `If ${email} is waiting for verification, we have sent it a new code.`,

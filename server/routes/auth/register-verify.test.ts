@@ -11,8 +11,9 @@ afterAll(async () => { await server.close(); });
 /** Registers a fresh address and returns it with the mailed code. */
 async function registered() {
   const email = uniqueEmail();
-  expect((await server.post('auth/register/', { name: 'Asha Rao', email, password: STRONG_PASSWORD })).status).toBe(201);
-  return { email, code: await server.mail.codeFor(email) };
+  const res = await server.post<{ data: { registration: string } }>('auth/register/', { name: 'Asha Rao', email, password: STRONG_PASSWORD });
+  expect(res.status).toBe(201);
+  return { email, registration: res.body.data.registration, code: await server.mail.codeFor(email) };
 }
 const verify = (body: Record<string, unknown>, headers?: Record<string, string>) =>
   server.post('auth/register/verify/', body, { headers });
@@ -32,8 +33,8 @@ const exhaustedBody = {
 
 describe('POST auth/register/verify/', () => {
   it('verifies the email, signs in and records the browser on the session', async () => {
-    const { email, code } = await registered();
-    const res = await verify({ email, code, visitor_id: 'visitor-123' }, { 'User-Agent': 'VerifyTest/1.0' });
+    const { email, code, registration } = await registered();
+    const res = await verify({ email, registration, code, visitor_id: 'visitor-123' }, { 'User-Agent': 'VerifyTest/1.0' });
     expect(res.status).toBe(200);
     const body = res.body as { data: { token: string; user: Record<string, unknown> } };
     expect(body.data.user).toMatchObject({ email, name: 'Asha Rao', email_verified: true, current_step: 'profile' });
@@ -45,41 +46,57 @@ describe('POST auth/register/verify/', () => {
   });
 
   it('accepts the code with the email in another case', async () => {
-    const { email, code } = await registered();
-    expect((await verify({ email: email.toUpperCase(), code })).status).toBe(200);
+    const { email, code, registration } = await registered();
+    expect((await verify({ email: email.toUpperCase(), registration, code })).status).toBe(200);
   });
 
   it('counts wrong codes down, then kills the code after the fifth wrong try', async () => {
-    const { email, code } = await registered();
+    const { email, code, registration } = await registered();
     for (const remaining of [4, 3, 2, 1]) {
-      const res = await verify({ email, code: wrong(code) });
+      const res = await verify({ email, registration, code: wrong(code) });
       expect(res.status).toBe(400);
       expect(res.body).toEqual(wrongCodeBody(remaining));
     }
-    const fifth = await verify({ email, code: wrong(code) });
+    const fifth = await verify({ email, registration, code: wrong(code) });
     expect(fifth.status).toBe(400);
     expect(fifth.body).toEqual(exhaustedBody);
-    const right = await verify({ email, code });
+    const right = await verify({ email, registration, code });
     expect(right.status).toBe(400);
     expect(right.body).toEqual(exhaustedBody);
   });
 
   it('does not let parallel wrong guesses exceed five tries', async () => {
-    const { email, code } = await registered();
-    const answers = await Promise.all(Array.from({ length: 8 }, () => verify({ email, code: wrong(code) })));
+    const { email, code, registration } = await registered();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => verify({ email, registration, code: wrong(code) })));
     expect(answers.every((a) => a.status === 400)).toBe(true);
-    const [row] = await server.db.select().from(verificationCodes).where(eq(verificationCodes.userId, await userIdOf(email)));
-    expect(row!.attempts).toBe(5);
-    expect((await verify({ email, code })).body).toEqual(exhaustedBody);
+    expect(answers.filter((a) => (a.body as { code: string }).code === 'invalid_code').length).toBeLessThanOrEqual(4);
+    expect((await verify({ email, registration, code })).body).toEqual(exhaustedBody);
+  });
+
+  it('refuses the right code without the registration it belongs to', async () => {
+    const { email, code } = await registered();
+    expect((await verify({ email, code })).body).toEqual(wrongCodeBody(4));
+    expect((await verify({ email, code, registration: 'someone-elses-registration' })).body).toEqual(wrongCodeBody(3));
+  });
+
+  it('says the same tries left for a verified, an unknown and a pending address', async () => {
+    const person = await signUp(server);
+    const pending = await registered();
+    const answers = await Promise.all([
+      verify({ email: person.email, code: '123456' }),
+      verify({ email: uniqueEmail(), code: '123456' }),
+      verify({ email: pending.email, registration: pending.registration, code: wrong(pending.code) }),
+    ]);
+    for (const answer of answers) expect({ status: answer.status, body: answer.body }).toEqual({ status: 400, body: wrongCodeBody(4) });
   });
 
   it('answers 400 code_expired once the code is older than ten minutes', async () => {
-    const { email, code } = await registered();
+    const { email, code, registration } = await registered();
     await server.db
       .update(verificationCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verificationCodes.userId, await userIdOf(email)));
-    const res = await verify({ email, code });
+    const res = await verify({ email, registration, code });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       message: 'This code has expired. Please request a new one.',
@@ -89,17 +106,17 @@ describe('POST auth/register/verify/', () => {
   });
 
   it('answers an unknown email exactly like a first wrong code', async () => {
-    const { email, code } = await registered();
-    const known = await verify({ email, code: wrong(code) });
+    const { email, code, registration } = await registered();
+    const known = await verify({ email, registration, code: wrong(code) });
     const unknown = await verify({ email: uniqueEmail(), code: '123456' });
     expect(unknown.status).toBe(known.status);
     expect(unknown.body).toEqual(known.body);
   });
 
   it('refuses a code once it has been used', async () => {
-    const { email, code } = await registered();
-    expect((await verify({ email, code })).status).toBe(200);
-    const again = await verify({ email, code });
+    const { email, code, registration } = await registered();
+    expect((await verify({ email, registration, code })).status).toBe(200);
+    const again = await verify({ email, registration, code });
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ code: 'invalid_code' });
   });

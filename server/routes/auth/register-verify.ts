@@ -20,9 +20,9 @@ export function verifyRoute(app: App) {
       },
     },
     async (request) => {
-      const { db, config } = app.deps;
-      const { email, code, visitor_id } = request.body;
-      return ok(await verifyEmail({ db, config, email, code, client: clientInfoOf(request, visitor_id) }));
+      const { db, config, mailer } = app.deps;
+      const { email, code, registration, visitor_id } = request.body;
+      return ok(await verifyEmail({ db, config, mailer, email, code, registration, client: clientInfoOf(request, visitor_id) }));
     },
   );
 }

@@ -15,13 +15,13 @@ export function registerRoute(app: App) {
         tags: ['auth'],
         summary: 'Create an account and mail a 6-digit verification code',
         body: registerBody,
-        response: { 201: dataEnvelope(registerResponse), ...errorResponses(400, 409, 429) },
+        response: { 201: dataEnvelope(registerResponse), ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
-      const { db, mailer } = app.deps;
-      const { email, expiresIn } = await registerUser({ db, mailer, ...request.body });
-      return reply.status(201).send(ok({ email, expires_in: expiresIn }, `We sent a 6-digit code to ${email}.`));
+      const { db, config, mailer } = app.deps;
+      const { email, expiresIn, registration } = await registerUser({ db, config, mailer, ...request.body });
+      return reply.status(201).send(ok({ email, expires_in: expiresIn, registration }, `We sent a 6-digit code to ${email}.`));
     },
   );
 }

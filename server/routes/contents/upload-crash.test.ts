@@ -103,8 +103,12 @@ async function call<T>(api: ApiProcess, method: string, route: string, opts: { b
 /** A person with a hub and a space, made through the API as a real client would. */
 async function signUpWithSpace(api: ApiProcess) {
   const email = `crash-${randomUUID().slice(0, 8)}@example.com`;
-  await call(api, 'POST', 'auth/register/', { body: { name: 'Crash Tester', email, password: STRONG_PASSWORD } });
-  const { token } = await call<{ token: string }>(api, 'POST', 'auth/register/verify/', { body: { email, code: await smtp.codeFor(email) } });
+  const { registration } = await call<{ registration: string }>(api, 'POST', 'auth/register/', {
+    body: { name: 'Crash Tester', email, password: STRONG_PASSWORD },
+  });
+  const { token } = await call<{ token: string }>(api, 'POST', 'auth/register/verify/', {
+    body: { email, code: await smtp.codeFor(email), registration },
+  });
   await call(api, 'PATCH', 'auth/profile/', { token, body: { name: 'Crash Tester', role: 'software_engineer' } });
   const hub = `crash-${randomUUID().slice(0, 8)}`;
   await call(api, 'POST', 'organizations/', { token, body: { name: 'Crash hub', domain_handle: hub, visibility: 'shared' } });
