@@ -61,6 +61,10 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(PORT),
       APP_URL: baseURL,
+      // Browsers refuse an IP address as a passkey's relying party, so passkeys are bound to the
+      // server's name; e2e/two-factor.spec.ts opens the app at that address.
+      WEBAUTHN_RP_ID: 'localhost',
+      WEBAUTHN_ORIGIN: `http://localhost:${PORT}`,
       DATA_DIR: process.env.E2E_DATA_DIR,
       // Always the embedded database and the mail outbox the tests read, whatever the shell has.
       DATABASE_URL: '',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from 'antd';
+import type { TwoFactorChallenge } from '@/lib/contract/auth';
 import { signInWithGoogle } from '@/lib/firebase';
 import { authApi } from '@/lib/http/api';
 import { errorMessage } from '@/lib/http/clients';
@@ -18,7 +19,11 @@ function GoogleMark() {
 }
 
 /** "Continue with Google"; the sign-in form renders it only when the Firebase settings are present. */
-export function GoogleButton({ onError }: { onError: (message: string | null) => void }) {
+export function GoogleButton({ onError, onTwoFactor }: {
+  onError: (message: string | null) => void;
+  /** The Google account has a second factor: the sign-in form shows its step. */
+  onTwoFactor: (challenge: TwoFactorChallenge['two_factor']) => void;
+}) {
   const completeSignIn = useCompleteSignIn();
   const [busy, setBusy] = useState(false);
 
@@ -28,7 +33,8 @@ export function GoogleButton({ onError }: { onError: (message: string | null) =>
     try {
       const idToken = await signInWithGoogle();
       const { data } = await authApi.google(idToken, useAuthStore.getState().visitorId ?? undefined);
-      await completeSignIn(data.token);
+      if ('token' in data) await completeSignIn(data.token);
+      else onTwoFactor(data.two_factor);
     } catch (e) {
       onError(errorMessage(e));
     } finally {

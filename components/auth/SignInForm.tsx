@@ -1,8 +1,8 @@
+import { useState } from 'react';
 import Link from 'next/link';
-import { useRouter } from 'next/router';
 import { Divider, Form, Input } from 'antd';
 import styled from 'styled-components';
-import { loginBody, type LoginBody } from '@/lib/contract/auth';
+import { loginBody, type LoginBody, type TwoFactorChallenge } from '@/lib/contract/auth';
 import { authApi } from '@/lib/http/api';
 import { errorCode } from '@/lib/http/clients';
 import { firebaseEnabled } from '@/lib/firebase';
@@ -12,6 +12,8 @@ import { SubmitButton } from '@/components/forms/SubmitButton';
 import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
+import { PasskeySignInButton } from '@/components/two-factor/PasskeySignInButton';
+import { TwoFactorStep } from '@/components/two-factor/TwoFactorStep';
 import { AltAction } from './AltAction';
 import { AuthHeading } from './AuthLayout';
 import { GoogleButton } from './GoogleButton';
@@ -20,9 +22,10 @@ import { useCompleteSignIn } from './useCompleteSignIn';
 const rules = {
   email: [zodRule(loginBody.shape.email)],
   password: [zodRule(loginBody.shape.password)],
+  emailCode: [{ required: true, message: 'Please enter the code from the email' }, zodRule(loginBody.shape.email_code)],
 };
 
-type SignInValues = Pick<LoginBody, 'email' | 'password'>;
+type SignInValues = Pick<LoginBody, 'email' | 'password' | 'email_code'>;
 
 /**
  * The reset link sits on the password label's row, where people look when they
@@ -43,22 +46,26 @@ const ForgotLink = styled(Link)`
 `;
 
 export function SignInForm() {
-  const router = useRouter();
   const completeSignIn = useCompleteSignIn();
   const [form] = Form.useForm<SignInValues>();
-  const { submitting, error, setError, onFinish } = useSubmit(form, async ({ email, password }) => {
+  // Set when the address is under attack: signing in then also needs the code mailed to it.
+  const [askEmailCode, setAskEmailCode] = useState(false);
+  // Set when the password was right and a second factor is still owed.
+  const [twoFactor, setTwoFactor] = useState<TwoFactorChallenge['two_factor'] | null>(null);
+  const { submitting, error, setError, onFinish } = useSubmit(form, async ({ email, password, email_code }) => {
     try {
       const visitorId = useAuthStore.getState().visitorId ?? undefined;
-      const { data } = await authApi.login({ email, password, visitor_id: visitorId });
-      await completeSignIn(data.token);
+      const { data } = await authApi.login({ email, password, email_code: email_code?.trim() || undefined, visitor_id: visitorId });
+      if ('token' in data) await completeSignIn(data.token);
+      else setTwoFactor(data.two_factor);
     } catch (e) {
-      if (errorCode(e) !== 'email_unverified') throw e;
-      const address = email.trim().toLowerCase();
-      // A failed resend (e.g. rate limited) still leaves an earlier code valid; the verify page can resend.
-      await authApi.resend(address).catch(() => undefined);
-      await router.push(`/verify?email=${encodeURIComponent(address)}`);
+      if (errorCode(e) !== 'email_code_required') throw e;
+      setAskEmailCode(true);
+      throw e;
     }
   });
+
+  if (twoFactor) return <TwoFactorStep challenge={twoFactor} onCancel={() => setTwoFactor(null)} />;
 
   return (
     <>
@@ -66,7 +73,7 @@ export function SignInForm() {
       <FormError message={error} />
       {firebaseEnabled && (
         <>
-          <GoogleButton onError={setError} />
+          <GoogleButton onError={setError} onTwoFactor={setTwoFactor} />
           <Divider plain>or sign in with email</Divider>
         </>
       )}
@@ -80,8 +87,22 @@ export function SignInForm() {
           </Form.Item>
           <ForgotLink href="/forgot-password">Forgot password?</ForgotLink>
         </PasswordRow>
+        {askEmailCode && (
+          <Form.Item
+            label="Code from your email"
+            name="email_code"
+            rules={rules.emailCode}
+            // An emptied field fails both rules: one message is enough.
+            validateFirst
+            extra="Someone has been trying wrong passwords for this account, so we emailed you a 6-digit code to prove it is you."
+          >
+            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={12} placeholder="123456" autoFocus />
+          </Form.Item>
+        )}
         <SubmitButton submitting={submitting}>Sign in</SubmitButton>
       </VerticalForm>
+      <Divider plain>or</Divider>
+      <PasskeySignInButton onError={setError} />
       <AltAction>
         New to Convene? <Link href="/sign-up">Create an account</Link>
       </AltAction>

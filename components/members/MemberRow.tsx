@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Popconfirm, Select, Typography } from 'antd';
+import { Button, Popconfirm, Select, Tag, Typography } from 'antd';
 import styled from 'styled-components';
 import type { Role } from '@/lib/contract/settings';
 import { errorMessage } from '@/lib/http/clients';
@@ -63,6 +63,8 @@ export interface MemberLike {
   name: string;
   email: string;
   role: Role;
+  /** Whether they sign in with two factors; present for the hub's owners only. */
+  two_factor?: boolean | null;
 }
 
 interface MemberRowProps {
@@ -101,6 +103,12 @@ export function MemberRow({ member, isMe, manage, placeName }: MemberRowProps) {
       <div className="who">
         <strong>{label}</strong>
         <span>{member.email}</span>
+        {typeof member.two_factor === 'boolean' && (
+          // inline-block: the rule for the e-mail line above would stretch it across the row.
+          <Tag color={member.two_factor ? 'success' : 'default'} style={{ display: 'inline-block', marginTop: 4 }}>
+            {member.two_factor ? 'Two-factor on' : 'No two-factor'}
+          </Tag>
+        )}
       </div>
       <div className="actions">
         {manage && !isMe ? (

@@ -22,6 +22,10 @@ export const userSchema = z.object({
   active_organization: myOrganizationSchema.nullable(),
   organizations: z.array(myOrganizationSchema),
   created_at: z.string(),
+  /** An authenticator app or a passkey protects the sign-in. */
+  two_factor_enabled: z.boolean(),
+  /** A hub of the person requires two-factor sign-in and they have none yet: set it up before anything else. */
+  two_factor_required: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -60,16 +64,32 @@ export const registerBody = z.object({
   password: passwordField('Password'),
 });
 export type RegisterBody = z.input<typeof registerBody>;
-export const registerResponse = z.object({ email: z.string(), expires_in: z.number().int() });
+/**
+ * The secret of one sign-up: only the browser that registered holds it, and
+ * the emailed code verifies the account only together with it.
+ */
+const registrationField = z.string().min(1).max(128).optional();
 
-export const verifyBody = z.object({ email: emailField('Email'), code: codeField('Code'), ...clientInfo });
+export const registerResponse = z.object({ email: z.string(), expires_in: z.number().int(), registration: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponse>;
+
+export const verifyBody = z.object({
+  email: emailField('Email'),
+  code: codeField('Code'),
+  registration: registrationField,
+  ...clientInfo,
+});
 export type VerifyBody = z.input<typeof verifyBody>;
 
-export const resendBody = z.object({ email: emailField('Email') });
+export const resendBody = z.object({ email: emailField('Email'), registration: registrationField });
+export type ResendBody = z.input<typeof resendBody>;
+export const resendResponse = z.object({ email: z.string(), expires_in: z.number().int() });
 
 export const loginBody = z.object({
   email: emailField('Email'),
   password: z.string({ error: 'Please enter Password' }).min(1, 'Please enter Password').max(1024),
+  /** The code mailed when the address is under attack: proof of the mailbox lets its owner in. */
+  email_code: codeField('Code').optional(),
   ...clientInfo,
 });
 export type LoginBody = z.input<typeof loginBody>;

@@ -12,6 +12,8 @@ export const memberSchema = z.object({
   /** The job role from the basic profile (core/basic-settings/ profile_roles value), if set. */
   profile_role: z.string().nullable(),
   joined_at: z.string(),
+  /** Whether the member signs in with two factors; shown to the hub's owners only (null for everyone else). */
+  two_factor: z.boolean().nullable(),
 });
 export type Member = z.infer<typeof memberSchema>;
 

@@ -1,7 +1,8 @@
 import type { AxiosProgressEvent } from 'axios';
 import { PAGE_SIZE } from '../constants';
 import type {
-  ChangePasswordBody, LoginBody, ProfileBody, RegisterBody, ResetPasswordBody, TokenResponse, User, VerifyBody,
+  ChangePasswordBody, LoginBody, ProfileBody, RegisterBody, RegisterResponse, ResendBody, ResetPasswordBody, SignInResponse,
+  TokenResponse, User, VerifyBody,
 } from '../contract/auth';
 import type {
   CheckHandleResponse, CreateOrganizationBody, JoinableOrganization, MyOrganization,
@@ -44,12 +45,12 @@ export const tokenApi = {
 };
 
 export const authApi = {
-  register: (body: RegisterBody) => http.post<Envelope<{ email: string; expires_in: number }>>('auth/register/', body),
+  register: (body: RegisterBody) => http.post<Envelope<RegisterResponse>>('auth/register/', body),
   verify: (body: VerifyBody) => http.post<Envelope<TokenResponse>>('auth/register/verify/', body),
-  resend: (email: string) => http.post<Envelope<{ email: string; expires_in: number }>>('auth/register/resend/', { email }),
-  login: (body: LoginBody) => http.post<Envelope<TokenResponse>>('auth/login/', body),
+  resend: (body: ResendBody) => http.post<Envelope<{ email: string; expires_in: number }>>('auth/register/resend/', body),
+  login: (body: LoginBody) => http.post<Envelope<SignInResponse>>('auth/login/', body),
   google: (idToken: string, visitorId?: string) =>
-    http.post<Envelope<TokenResponse>>('auth/google/', { id_token: idToken, visitor_id: visitorId }),
+    http.post<Envelope<SignInResponse>>('auth/google/', { id_token: idToken, visitor_id: visitorId }),
   me: () => http.get<Envelope<User>>('auth/me/'),
   logout: () => http.get<Envelope<null>>('auth/logout/'),
   forgotPassword: (email: string) => http.post<Envelope<null>>('auth/password/forgot/', { email }),

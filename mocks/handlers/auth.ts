@@ -4,12 +4,15 @@ import {
   resetPasswordBody, verifyBody,
 } from '@/lib/contract/auth';
 import { theme, VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_TTL_MS } from '@/lib/constants';
-import type { MockDb, MockUser } from '../state';
+import { MOCK_REGISTRATION, type MockDb, type MockUser } from '../state';
+import { twoFactorChallengeFor } from '../two-factor-state';
 import { api, authenticate, fail, fieldFail, ok, parseBody } from './respond';
 
 const CODE_TTL_SECONDS = VERIFICATION_CODE_TTL_MS / 1000;
 
-const signedIn = (db: MockDb, user: MockUser) => ok({ token: db.createSession(user.id), user: db.userView(user) });
+/** A session, or the second step when the person has a second factor. */
+const signedIn = (db: MockDb, user: MockUser) =>
+  ok(twoFactorChallengeFor(db, user) ?? { token: db.createSession(user.id), user: db.userView(user) });
 
 /** The claims of a Google ID token, read without verification: the mock trusts the browser. */
 function googleClaims(idToken: string): { email: string; name: string } | null {
@@ -45,14 +48,17 @@ export function authHandlers(db: MockDb): HttpHandler[] {
       const body = await parseBody(request, registerBody);
       if (!body.ok) return body.response;
       const { name, email, password } = body.data;
+      // Every address gets the same answer, as from the API; a verified account is left alone.
       const existing = db.userByEmail(email);
-      if (existing?.emailVerified) {
-        return fieldFail(409, 'email_taken', 'email', 'An account with this email already exists.');
+      if (!existing?.emailVerified) {
+        if (existing) Object.assign(existing, { name, password });
+        else newUser({ name, email, password, emailVerified: false });
+        db.issueCode(email);
       }
-      if (existing) Object.assign(existing, { name, password });
-      else newUser({ name, email, password, emailVerified: false });
-      db.issueCode(email);
-      return ok({ email, expires_in: CODE_TTL_SECONDS }, { status: 201, message: `We sent a 6-digit code to ${email}.` });
+      return ok(
+        { email, expires_in: CODE_TTL_SECONDS, registration: MOCK_REGISTRATION },
+        { status: 201, message: `We sent a 6-digit code to ${email}.` },
+      );
     }),
 
     http.post(api('auth/register/verify/'), async ({ request }) => {
@@ -91,7 +97,7 @@ export function authHandlers(db: MockDb): HttpHandler[] {
       if (!user || user.password === null || user.password !== body.data.password) {
         return fail(401, 'invalid_credentials', 'The email or password is incorrect.');
       }
-      if (!user.emailVerified) return fail(403, 'email_unverified', 'Please verify your email address first.');
+      if (!user.emailVerified) return fail(401, 'invalid_credentials', 'The email or password is incorrect.');
       return signedIn(db, user);
     }),
 

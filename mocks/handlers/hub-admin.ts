@@ -5,6 +5,7 @@ import {
 } from '@/lib/contract/organizations';
 import type { Role } from '@/lib/contract/settings';
 import type { MockDb, MockMembership, MockOrganization, MockUser } from '../state';
+import { hasMockTwoFactor } from '../two-factor-state';
 import { api, authenticate, can, fail, fieldFail, ok, paged, parse, parseBody, requireHub } from './respond';
 
 export type PathHub =
@@ -35,7 +36,8 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
   const lastOwner = (membership: MockMembership, message: string) =>
     membership.role === 'owner' && ownerCount(membership.organizationId) <= 1 ? fail(422, 'last_owner', message) : null;
 
-  const memberView = (membership: MockMembership): Member | null => {
+  /** `showTwoFactor`: the caller owns the hub, so may see who has two-factor sign-in. */
+  const memberView = (membership: MockMembership, showTwoFactor = true): Member | null => {
     const user = db.userById(membership.userId);
     return user
       ? {
@@ -45,6 +47,7 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
           role: membership.role,
           profile_role: user.profileRole,
           joined_at: membership.createdAt,
+          two_factor: showTwoFactor ? hasMockTwoFactor(db, user.id) : null,
         }
       : null;
   };
@@ -127,7 +130,7 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
       if (!query.ok) return query.response;
       const needle = query.data.search?.toLowerCase();
       const members = membershipsOf(hub.organization.id)
-        .flatMap((m) => memberView(m) ?? [])
+        .flatMap((m) => memberView(m, hub.role === 'owner') ?? [])
         .filter((m) => !needle || `${m.name}\n${m.email}`.toLowerCase().includes(needle))
         .sort((a, b) => a.name.localeCompare(b.name) || a.user_id.localeCompare(b.user_id));
       return paged(members, query.data);

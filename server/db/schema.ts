@@ -23,6 +23,8 @@ export const users = pgTable('users', {
   totpSecret: text('totp_secret'),
   /** Set once the person proved the app works; until then the secret is only a pending set-up. */
   totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  /** The last authenticator time step a code was accepted for: a code of that step or an earlier one is a replay. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('users_email_key').on(t.email),

@@ -3,6 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberships, organizations, sessions } from '../db/schema';
 import { findLiveSession } from '../domain/sessions/find-live-session';
+import { twoFactorRequired } from '../domain/two-factor/assert-hub-admits';
+import { hasTwoFactor } from '../domain/two-factor/has-two-factor';
 import { AppError, unauthenticated } from '../lib/errors';
 import type { Role } from '../../lib/contract/settings';
 
@@ -53,6 +55,10 @@ async function authenticationPlugin(app: FastifyInstance) {
       .limit(1);
     // Another hub's handle answers exactly like a hub that does not exist.
     if (!row) throw new AppError(404, 'not_found', 'That hub was not found.');
+    // A hub that requires two-factor sign-in lets its members in only once they have it.
+    if (row.organization.requireTwoFactor && !(await hasTwoFactor({ db, user: request.auth.user }))) {
+      throw twoFactorRequired(row.organization.name);
+    }
     request.hub = { organization: row.organization, role: row.role as Role };
   });
 }

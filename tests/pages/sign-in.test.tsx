@@ -101,26 +101,102 @@ describe('sign-in page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please wait a few minutes and try again.');
   });
 
-  it('sends an unverified user a new code and then to the verify page', async () => {
+  it('refuses an account still waiting for its code like a wrong password, and sends no code', async () => {
     await authApi.register({ name: 'Una Verified', email: 'una@example.org', password: 'Pending#2024' });
     const resent = captureBodies('/auth/register/resend/');
     const { signIn } = setup();
-    await signIn('Una@Example.org', 'Pending#2024');
-    await waitFor(() => expect(mockRouter.push).toHaveBeenCalledWith('/verify?email=una%40example.org'));
-    expect(resent).toEqual([{ email: 'una@example.org' }]);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await signIn('una@example.org', 'Pending#2024');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The email or password is incorrect.');
+    expect(resent).toEqual([]);
+    expect(mockRouter.push).not.toHaveBeenCalled();
+    expect(mockRouter.replace).not.toHaveBeenCalled();
   });
 
-  it('still goes to the verify page when the resend is refused', async () => {
-    await authApi.register({ name: 'Una Verified', email: 'una@example.org', password: 'Pending#2024' });
-    server.use(
-      http.post('*/api/v1/auth/register/resend/', () =>
-        HttpResponse.json({ message: 'Too many requests.', code: 'rate_limited' }, { status: 429 }),
-      ),
-    );
-    const { signIn } = setup();
-    await signIn('una@example.org', 'Pending#2024');
-    await waitFor(() => expect(mockRouter.push).toHaveBeenCalledWith('/verify?email=una%40example.org'));
+  describe('when the address is under attack', () => {
+    const codeRequired = 'For your safety, we have emailed you a sign-in code. Enter it with your password to continue.';
+    const wrongCode = 'The code is incorrect. You have 4 tries left.';
+    const emailCode = '482916';
+
+    /** The API's answers while the address has too many failures: no code, a wrong code, or the right one (then the mock signs in). */
+    beforeEach(() => {
+      server.use(
+        http.post('*/api/v1/auth/login/', async ({ request }) => {
+          const body = (await request.clone().json()) as { email_code?: string };
+          if (body.email_code === undefined) {
+            return HttpResponse.json({ message: codeRequired, code: 'email_code_required' }, { status: 401 });
+          }
+          if (body.email_code !== emailCode) {
+            return HttpResponse.json({ message: wrongCode, code: 'invalid_code', errors: { email_code: [wrongCode] } }, { status: 400 });
+          }
+          return undefined;
+        }),
+      );
+    });
+
+    const codeField = () => screen.getByLabelText('Code from your email');
+
+    it('asks for the code from the email, then signs in with the code and the password', async () => {
+      const bodies = captureBodies('/auth/login/');
+      const { signIn, user } = setup();
+      expect(screen.queryByLabelText('Code from your email')).not.toBeInTheDocument();
+      await signIn(MOCK_DEMO_ACCOUNT.email, MOCK_DEMO_ACCOUNT.password);
+      expect(await screen.findByRole('alert')).toHaveTextContent(codeRequired);
+      expect(codeField()).toHaveAttribute('autocomplete', 'one-time-code');
+      expect(codeField()).toHaveAttribute('inputmode', 'numeric');
+      expect(codeField()).toHaveFocus();
+      expect(mockRouter.replace).not.toHaveBeenCalled();
+
+      await user.type(codeField(), emailCode);
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/'));
+      const account = { email: MOCK_DEMO_ACCOUNT.email, password: MOCK_DEMO_ACCOUNT.password };
+      expect(bodies).toEqual([account, { ...account, email_code: emailCode }]);
+      expect(useAuthStore.getState().user?.email).toBe(MOCK_DEMO_ACCOUNT.email);
+    });
+
+    it.each([
+      ['', 'Please enter the code from the email'],
+      ['12a45', 'Code must be between 6-12 digits'],
+    ])('checks the code "%s" before asking the server again: "%s"', async (code, message) => {
+      const bodies = captureBodies('/auth/login/');
+      const { signIn, user } = setup();
+      await signIn(MOCK_DEMO_ACCOUNT.email, MOCK_DEMO_ACCOUNT.password);
+      await screen.findByLabelText('Code from your email');
+      if (code) await user.type(codeField(), code);
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(bodies).toHaveLength(1);
+    });
+
+    it('shows one message, not two, for a code typed and then erased', async () => {
+      const bodies = captureBodies('/auth/login/');
+      const { signIn, user } = setup();
+      await signIn(MOCK_DEMO_ACCOUNT.email, MOCK_DEMO_ACCOUNT.password);
+      await user.type(await screen.findByLabelText('Code from your email'), '4');
+      await user.clear(codeField());
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(codeField()).toHaveAccessibleDescription(expect.stringContaining('Please enter the code from the email')));
+      expect(screen.queryByText('Please enter Code')).not.toBeInTheDocument();
+      expect(bodies).toHaveLength(1);
+    });
+
+    it('puts a wrong code’s error next to the code field and keeps the password for the next try', async () => {
+      const bodies = captureBodies('/auth/login/');
+      const { signIn, user } = setup();
+      await signIn(MOCK_DEMO_ACCOUNT.email, MOCK_DEMO_ACCOUNT.password);
+      await user.type(await screen.findByLabelText('Code from your email'), '111111');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(codeField()).toHaveAccessibleDescription(expect.stringContaining(wrongCode)));
+      expect(codeField()).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(mockRouter.replace).not.toHaveBeenCalled();
+
+      await user.clear(codeField());
+      await user.type(codeField(), emailCode);
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/'));
+      expect(bodies.at(-1)).toEqual({ email: MOCK_DEMO_ACCOUNT.email, password: MOCK_DEMO_ACCOUNT.password, email_code: emailCode });
+    });
   });
 
   it('sends one request while a sign-in is pending', async () => {
@@ -134,8 +210,9 @@ describe('sign-in page', () => {
       }),
     );
     const { signIn, user } = setup();
+    // Taken before the click: once loading, its name gains antd's "loading" icon label.
+    const button = screen.getByRole('button', { name: 'Sign in' });
     await signIn(MOCK_DEMO_ACCOUNT.email, MOCK_DEMO_ACCOUNT.password);
-    const button = screen.getByRole('button', { name: /Sign in/ });
     await waitFor(() => expect(button).toBeDisabled());
     await user.click(button);
     gate.release();

@@ -84,3 +84,6 @@ END;
 $$;--> statement-breakpoint
 CREATE TRIGGER "audit_events_append_only" BEFORE UPDATE OR DELETE ON "audit_events"
   FOR EACH ROW EXECUTE FUNCTION "audit_events_append_only"();
+--> statement-breakpoint
+CREATE TRIGGER "audit_events_no_truncate" BEFORE TRUNCATE ON "audit_events"
+  FOR EACH STATEMENT EXECUTE FUNCTION "audit_events_append_only"();

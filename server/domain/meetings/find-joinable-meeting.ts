@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors';
 import { visibleSpacesCondition } from '../../policies/spaces';
 import type { Meeting } from '../../../lib/contract/meetings';
 import type { Role } from '../../../lib/contract/settings';
+import { assertHubAdmits } from '../two-factor/assert-hub-admits';
 import { presentMeeting, selectMeetingViews } from './present-meeting';
 
 export const meetingNotFound = () => notFound('That meeting');
@@ -23,6 +24,7 @@ export async function findJoinableMeeting(opts: { db: Database; userId: string; 
     .limit(1);
   if (!row) throw meetingNotFound();
   const { meeting } = row;
+  await assertHubAdmits({ db, organizationId: meeting.organizationId, userId });
   if (meeting.spaceId) {
     const [role] = await db
       .select({ role: memberships.role })

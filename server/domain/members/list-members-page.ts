@@ -15,6 +15,8 @@ export async function listMembersPage(opts: {
   organizationId: string;
   page: PageQuery;
   search?: string;
+  /** Whether the viewer may see who has two-factor sign-in (the hub's owners). */
+  showTwoFactor: boolean;
 }): Promise<{ items: Member[]; count: number }> {
   const { db } = opts;
   const conditions: SQL[] = [eq(memberships.organizationId, opts.organizationId)];
@@ -34,5 +36,5 @@ export async function listMembersPage(opts: {
       .offset(pageOffset(opts.page)),
     db.select({ n: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where),
   ]);
-  return { items: rows.map(presentMember), count: total?.n ?? 0 };
+  return { items: rows.map((row) => presentMember(row, opts.showTwoFactor)), count: total?.n ?? 0 };
 }

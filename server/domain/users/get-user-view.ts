@@ -6,6 +6,7 @@ import type { MyOrganization } from '../../../lib/contract/organizations';
 import type { UserRow } from '../../types';
 import { memberCount, presentMembership } from '../organizations/present-organization';
 import { findJoinableOrganizations } from '../organizations/find-joinable-organizations';
+import { twoFactorFlagsOf } from '../two-factor/has-two-factor';
 
 /** The user's hubs (not archived), newest membership last. */
 export async function listMyOrganizations(opts: { db: Database; userId: string }): Promise<MyOrganization[]> {
@@ -32,9 +33,10 @@ export function currentStepOf(user: UserRow, hubCount: number, joinableCount: nu
 /** The `auth/me/` view of a user. */
 export async function getUserView(opts: { db: Database; user: UserRow }): Promise<User> {
   const { db, user } = opts;
-  const [hubs, joinable] = await Promise.all([
+  const [hubs, joinable, twoFactor] = await Promise.all([
     listMyOrganizations({ db, userId: user.id }),
     findJoinableOrganizations({ db, userId: user.id, email: user.email }),
+    twoFactorFlagsOf({ db, user }),
   ]);
   const active = hubs.find((h) => h.id === user.activeOrganizationId) ?? hubs[0] ?? null;
   return {
@@ -48,5 +50,6 @@ export async function getUserView(opts: { db: Database; user: UserRow }): Promis
     active_organization: active,
     organizations: hubs,
     created_at: user.createdAt.toISOString(),
+    ...twoFactor,
   };
 }

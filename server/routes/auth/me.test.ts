@@ -26,6 +26,8 @@ describe('GET auth/me/', () => {
         active_organization: null,
         organizations: [],
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        two_factor_enabled: false,
+        two_factor_required: false,
       },
     });
   });

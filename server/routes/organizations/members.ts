@@ -11,6 +11,7 @@ import { updateMemberRole } from '../../domain/members/update-member-role';
 import { getUserView } from '../../domain/users/get-user-view';
 import { ok, paged } from '../../lib/envelope';
 import { authOf, hubOf, type App } from '../../types';
+import { clientInfoOf } from '../auth/client-info';
 import { hubScope } from './members-scope';
 
 const tags = ['members'];
@@ -31,7 +32,10 @@ export default async function memberRoutes(app: App) {
     },
   }, async (request) => {
     const { search, ...page } = request.query;
-    const { items, count } = await listMembersPage({ db, organizationId: hubOf(request).organization.id, page, search });
+    const hub = hubOf(request);
+    const { items, count } = await listMembersPage({
+      db, organizationId: hub.organization.id, page, search, showTwoFactor: hub.role === 'owner',
+    });
     return paged(items, count, page);
   });
 
@@ -44,7 +48,10 @@ export default async function memberRoutes(app: App) {
       response: { 200: dataEnvelope(memberSchema) },
     },
   }, async (request) => ok(
-    await updateMemberRole({ db, hub: hubOf(request), userId: request.params.user_id, role: request.body.role }),
+    await updateMemberRole({
+      db, hub: hubOf(request), userId: request.params.user_id, role: request.body.role,
+      actorId: authOf(request).user.id, client: clientInfoOf(request),
+    }),
     'Role changed.',
   ));
 
@@ -56,7 +63,9 @@ export default async function memberRoutes(app: App) {
       response: { 200: dataEnvelope(z.null()) },
     },
   }, async (request) => {
-    await removeMember({ db, hub: hubOf(request), userId: request.params.user_id });
+    await removeMember({
+      db, hub: hubOf(request), userId: request.params.user_id, actorId: authOf(request).user.id, client: clientInfoOf(request),
+    });
     return ok(null, 'Member removed.');
   });
 
@@ -68,7 +77,7 @@ export default async function memberRoutes(app: App) {
       response: { 200: dataEnvelope(userSchema) },
     },
   }, async (request) => {
-    const user = await leaveOrganization({ db, hub: hubOf(request), user: authOf(request).user });
+    const user = await leaveOrganization({ db, hub: hubOf(request), user: authOf(request).user, client: clientInfoOf(request) });
     return ok(await getUserView({ db, user }), 'You left the hub.');
   });
 

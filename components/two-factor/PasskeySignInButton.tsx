@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { KeyOutlined } from '@ant-design/icons';
+import { twoFactorSignInApi } from '@/lib/http/two-factor-api';
+import { useAuthStore } from '@/store/auth';
+import { useCompleteSignIn } from '@/components/auth/useCompleteSignIn';
+import { getPasskeyAssertion, passkeyErrorMessage } from './passkeyCeremony';
+
+/**
+ * "Sign in with a passkey": the browser offers the passkeys it holds for
+ * this site, and one that verifies the person signs in without a password.
+ */
+export function PasskeySignInButton({ onError }: { onError: (message: string | null) => void }) {
+  const completeSignIn = useCompleteSignIn();
+  const [busy, setBusy] = useState(false);
+
+  const onClick = async () => {
+    setBusy(true);
+    onError(null);
+    try {
+      const { data: options } = await twoFactorSignInApi.passkeyOptions();
+      const credential = await getPasskeyAssertion(options);
+      const { data } = await twoFactorSignInApi.passkeySignIn(credential, useAuthStore.getState().visitorId ?? undefined);
+      await completeSignIn(data.token);
+    } catch (e) {
+      onError(passkeyErrorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button block size="large" icon={<KeyOutlined aria-hidden />} loading={busy} disabled={busy} onClick={onClick}>
+      Sign in with a passkey
+    </Button>
+  );
+}

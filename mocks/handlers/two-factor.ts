@@ -1,0 +1,245 @@
+import { http, type HttpHandler } from 'msw';
+import {
+  addPasskeyBody, enableTotpBody, hubTwoFactorPolicyBody, passkeySignInBody, pendingSignInBody, proofBody, renamePasskeyBody,
+  verifyTwoFactorBody, type Passkey, type ProofBody, type TwoFactorStatus,
+} from '@/lib/contract/two-factor';
+import type { MockDb, MockUser } from '../state';
+import {
+  MOCK_TOTP_CODE, hasMockTwoFactor, hubRequiresTwoFactor, secondFactorsOf, twoFactorData, type MockPasskey,
+} from '../two-factor-state';
+import { pathHub } from './hub-admin';
+import { api, authenticate, fail, fieldFail, ok, parseBody } from './respond';
+
+const presentPasskey = (passkey: MockPasskey): Passkey => ({
+  id: passkey.id, name: passkey.name, created_at: passkey.createdAt, last_used_at: passkey.lastUsedAt,
+});
+
+/** A made-up WebAuthn challenge; the mock does not check signatures. */
+const options = (db: MockDb) => ({ challenge: db.newId().replace(/-/g, ''), rpId: 'localhost', timeout: 60000, userVerification: 'preferred' });
+
+/**
+ * Two-factor sign-in and passkeys, kept as state: the authenticator app
+ * always shows MOCK_TOTP_CODE, every passkey the browser makes is accepted.
+ */
+export function twoFactorHandlers(db: MockDb): HttpHandler[] {
+  const status = (user: MockUser): TwoFactorStatus => {
+    const factors = secondFactorsOf(db, user.id);
+    return {
+      enabled: hasMockTwoFactor(db, user.id),
+      totp: { enabled: Boolean(factors.totpEnabledAt), enabled_at: factors.totpEnabledAt },
+      recovery_codes_left: factors.recoveryCodes.filter((c) => !c.used).length,
+      passkeys: factors.passkeys.map(presentPasskey),
+      proof: user.password ? 'password' : factors.totpEnabledAt || factors.recoveryCodes.length > 0 ? 'code' : 'recent_sign_in',
+      required_by: db.hubsOf(user.id)
+        .filter((hub) => hubRequiresTwoFactor(db, hub.id))
+        .map((hub) => ({ name: hub.name, domain_handle: hub.domain_handle })),
+    };
+  };
+
+  /** The fresh proof: the password, else the app's code or an unused recovery code. */
+  const proofRefused = (user: MockUser, proof: ProofBody): Response | null => {
+    if (user.password) {
+      return proof.password === user.password ? null : fieldFail(400, 'invalid_credentials', 'password', 'The password is incorrect.');
+    }
+    const factors = secondFactorsOf(db, user.id);
+    const code = factors.recoveryCodes.find((c) => !c.used && c.code === proof.code?.trim().toLowerCase());
+    if (code) code.used = true;
+    return code || proof.code === MOCK_TOTP_CODE ? null : fieldFail(400, 'invalid_code', 'code', 'That code is not right.');
+  };
+
+  const newRecoveryCodes = (user: MockUser): string[] => {
+    const codes = Array.from({ length: 10 }, () => {
+      const hex = db.newId().replace(/-/g, '');
+      return `${hex.slice(0, 4)}-${hex.slice(4, 8)}`;
+    });
+    secondFactorsOf(db, user.id).recoveryCodes = codes.map((code) => ({ code, used: false }));
+    return codes;
+  };
+
+  const signedIn = (user: MockUser) => ok({ token: db.createSession(user.id), user: db.userView(user) });
+
+  return [
+    http.get(api('auth/two-factor/'), ({ request }) => {
+      const auth = authenticate(db, request);
+      return auth.ok ? ok(status(auth.user)) : auth.response;
+    }),
+
+    http.post(api('auth/two-factor/totp/setup/'), async ({ request }) => {
+      const auth = authenticate(db, request);
+      if (!auth.ok) return auth.response;
+      const body = await parseBody(request, proofBody);
+      if (!body.ok) return body.response;
+      const refused = proofRefused(auth.user, body.data);
+      if (refused) return refused;
+      const factors = secondFactorsOf(db, auth.user.id);
+      if (factors.totpEnabledAt) return fail(409, 'conflict', 'An authenticator app is already set up.');
+      factors.totpSecret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+      const uri = `otpauth://totp/Convene:${encodeURIComponent(auth.user.email)}?secret=${factors.totpSecret}&issuer=Convene`;
+      return ok({ secret: factors.totpSecret, uri });
+    }),
+
+    http.post(api('auth/two-factor/totp/enable/'), async ({ request }) => {
+      const auth = authenticate(db, request);
+      if (!auth.ok) return auth.response;
+      const body = await parseBody(request, enableTotpBody);
+      if (!body.ok) return body.response;
+      const factors = secondFactorsOf(db, auth.user.id);
+      if (!factors.totpSecret || factors.totpEnabledAt) return fail(409, 'conflict', 'Start the set-up again.');
+      if (body.data.code !== MOCK_TOTP_CODE) return fieldFail(400, 'invalid_code', 'code', 'That code is not right.');
+      factors.totpEnabledAt = db.now();
+      return ok({ recovery_codes: newRecoveryCodes(auth.user) }, { message: 'Two-factor sign-in is on.' });
+    }),
+
+    http.post(api('auth/two-factor/totp/disable/'), async ({ request }) => {
+      const auth = authenticate(db, request);
+      if (!auth.ok) return auth.response;
+      const body = await parseBody(request, proofBody);
+      if (!body.ok) return body.response;
+      const refused = proofRefused(auth.user, body.data);
+      if (refused) return refused;
+      const factors = secondFactorsOf(db, auth.user.id);
+      Object.assign(factors, { totpSecret: null, totpEnabledAt: null });
+      if (factors.passkeys.length === 0) factors.recoveryCodes = [];
+      return ok(null, { message: 'The authenticator app is turned off.' });
+    }),
+
+    http.post(api('auth/two-factor/recovery-codes/'), async ({ request }) => {
+      const auth = authenticate(db, request);
+      if (!auth.ok) return auth.response;
+      const body = await parseBody(request, proofBody);
+      if (!body.ok) return body.response;
+      const refused = proofRefused(auth.user, body.data);
+      if (refused) return refused;
+      return ok({ recovery_codes: newRecoveryCodes(auth.user) }, { message: 'New recovery codes made.' });
+    }),
+
+    http.post(api('auth/passkeys/options/'), async ({ request }) => {
+      const auth = authenticate(db, request);
+      if (!auth.ok) return auth.response;
+      const body = await parseBody(request, proofBody);
+      if (!body.ok) return body.response;
+      return proofRefused(auth.user, body.data) ?? ok({
+        ...options(db),
+        rp: { name: 'Convene', id: 'localhost' },
+        user: { id: auth.user.id, name: auth.user.email, displayName: auth.user.name },
+        pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+      });
+    }),
+
+    http.post(api('auth/passkeys/'), async ({ request }) => {
+      const auth = authenticate(db, request);
+      if (!auth.ok) return auth.response;
+      const body = await parseBody(request, addPasskeyBody);
+      if (!body.ok) return body.response;
+      const hadTwoFactor = hasMockTwoFactor(db, auth.user.id);
+      const passkey: MockPasskey = {
+        id: db.newId(), credentialId: body.data.credential.id, name: body.data.name ?? 'Passkey', createdAt: db.now(), lastUsedAt: null,
+      };
+      secondFactorsOf(db, auth.user.id).passkeys.push(passkey);
+      const recoveryCodes = hadTwoFactor ? null : newRecoveryCodes(auth.user);
+      return ok({ passkey: presentPasskey(passkey), recovery_codes: recoveryCodes }, { status: 201, message: 'Passkey added.' });
+    }),
+
+    http.patch(api('auth/passkeys/:id/'), async ({ request, params }) => {
+      const auth = authenticate(db, request);
+      if (!auth.ok) return auth.response;
+      const body = await parseBody(request, renamePasskeyBody);
+      if (!body.ok) return body.response;
+      const passkey = secondFactorsOf(db, auth.user.id).passkeys.find((p) => p.id === params.id);
+      if (!passkey) return fail(404, 'not_found', 'That passkey was not found.');
+      passkey.name = body.data.name;
+      return ok(presentPasskey(passkey), { message: 'Passkey renamed.' });
+    }),
+
+    http.delete(api('auth/passkeys/:id/'), async ({ request, params }) => {
+      const auth = authenticate(db, request);
+      if (!auth.ok) return auth.response;
+      const body = await parseBody(request, proofBody);
+      if (!body.ok) return body.response;
+      const refused = proofRefused(auth.user, body.data);
+      if (refused) return refused;
+      const factors = secondFactorsOf(db, auth.user.id);
+      const index = factors.passkeys.findIndex((p) => p.id === params.id);
+      if (index < 0) return fail(404, 'not_found', 'That passkey was not found.');
+      factors.passkeys.splice(index, 1);
+      if (!hasMockTwoFactor(db, auth.user.id)) factors.recoveryCodes = [];
+      return ok(null, { message: 'Passkey removed.' });
+    }),
+
+    http.post(api('auth/two-factor/verify/'), async ({ request }) => {
+      const body = await parseBody(request, verifyTwoFactorBody);
+      if (!body.ok) return body.response;
+      const pending = twoFactorData(db).pending[body.data.token];
+      const user = pending && db.userById(pending.userId);
+      if (!pending || !user) return fail(401, 'code_expired', 'This sign-in has expired. Please sign in again.');
+      const proof = body.data;
+      const recovery = proof.method === 'recovery_code'
+        ? secondFactorsOf(db, user.id).recoveryCodes.find((c) => !c.used && c.code.replace('-', '') === proof.code)
+        : undefined;
+      const proved = proof.method === 'totp' ? proof.code === MOCK_TOTP_CODE : proof.method === 'passkey' || Boolean(recovery);
+      if (!proved) {
+        pending.attempts += 1;
+        if (pending.attempts >= 5) {
+          delete twoFactorData(db).pending[body.data.token];
+          return fail(401, 'code_exhausted', 'Too many wrong attempts. Please sign in again.');
+        }
+        return fieldFail(400, 'invalid_code', 'code', 'That code is not right.');
+      }
+      if (recovery) recovery.used = true;
+      delete twoFactorData(db).pending[body.data.token];
+      return signedIn(user);
+    }),
+
+    http.post(api('auth/two-factor/passkey/options/'), async ({ request }) => {
+      const body = await parseBody(request, pendingSignInBody);
+      if (!body.ok) return body.response;
+      const pending = twoFactorData(db).pending[body.data.token];
+      if (!pending) return fail(401, 'code_expired', 'This sign-in has expired. Please sign in again.');
+      const allowCredentials = secondFactorsOf(db, pending.userId).passkeys.map((p) => ({ id: p.credentialId, type: 'public-key' }));
+      return ok({ ...options(db), allowCredentials });
+    }),
+
+    http.post(api('auth/passkey/options/'), () => ok({ ...options(db), userVerification: 'required' })),
+
+    http.post(api('auth/passkey/verify/'), async ({ request }) => {
+      const body = await parseBody(request, passkeySignInBody);
+      if (!body.ok) return body.response;
+      const owner = Object.entries(twoFactorData(db).accounts)
+        .find(([, factors]) => factors.passkeys.some((p) => p.credentialId === body.data.credential.id))?.[0];
+      const user = owner ? db.userById(owner) : undefined;
+      if (!user) return fail(401, 'invalid_credentials', 'That passkey was not accepted. Try again, or sign in with your password.');
+      return signedIn(user);
+    }),
+
+    http.get(api('organizations/:handle/two-factor/'), ({ request, params }) => {
+      const hub = pathHub(db, request, params.handle);
+      if (!hub.ok) return hub.response;
+      if (hub.role !== 'owner') return fail(403, 'forbidden', 'Only the hub owner can see the hub\'s sign-in requirement.');
+      return ok(policyOf(hub.organization.id, hub.user.id));
+    }),
+
+    http.put(api('organizations/:handle/two-factor/'), async ({ request, params }) => {
+      const hub = pathHub(db, request, params.handle);
+      if (!hub.ok) return hub.response;
+      const body = await parseBody(request, hubTwoFactorPolicyBody);
+      if (!body.ok) return body.response;
+      if (hub.role !== 'owner') return fail(403, 'forbidden', 'Only the hub owner can change the hub\'s sign-in requirement.');
+      if (body.data.required && !hasMockTwoFactor(db, hub.user.id)) {
+        return fail(403, 'two_factor_required', 'Set up two-factor sign-in for your own account first.');
+      }
+      const data = twoFactorData(db);
+      data.requiredHubs = data.requiredHubs.filter((id) => id !== hub.organization.id);
+      if (body.data.required) data.requiredHubs.push(hub.organization.id);
+      return ok(policyOf(hub.organization.id, hub.user.id));
+    }),
+  ];
+
+  function policyOf(organizationId: string, userId: string) {
+    const members = db.data.memberships.filter((m) => m.organizationId === organizationId);
+    return {
+      required: hubRequiresTwoFactor(db, organizationId),
+      members_without_two_factor: members.filter((m) => !hasMockTwoFactor(db, m.userId)).length,
+      you_have_two_factor: hasMockTwoFactor(db, userId),
+    };
+  }
+}

@@ -1,0 +1,34 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { memberships, organizations, passkeys, users } from '../../db/schema';
+import type { UserRow } from '../../types';
+
+/**
+ * Whether the `users` row of a query signs in with two factors (an enabled
+ * authenticator app or a passkey), as a column or a condition of that query.
+ */
+export const twoFactorEnabledSql = sql<boolean>`(${users.totpEnabledAt} is not null or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`.mapWith(Boolean);
+
+/** Whether the person signs in with two factors. */
+export async function hasTwoFactor(opts: { db: Database; user: UserRow }): Promise<boolean> {
+  if (opts.user.totpEnabledAt) return true;
+  const [passkey] = await opts.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, opts.user.id)).limit(1);
+  return Boolean(passkey);
+}
+
+/** The person's hubs (not archived) that require two-factor sign-in. */
+export async function hubsRequiringTwoFactor(opts: { db: Database; userId: string }): Promise<Array<{ name: string; domain_handle: string }>> {
+  return opts.db
+    .select({ name: organizations.name, domain_handle: organizations.domainHandle })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(and(eq(memberships.userId, opts.userId), eq(organizations.requireTwoFactor, true), isNull(organizations.archivedAt)))
+    .orderBy(memberships.createdAt);
+}
+
+/** The `auth/me/` flags: whether the person has two-factor sign-in, and whether a hub of theirs demands it of them. */
+export async function twoFactorFlagsOf(opts: { db: Database; user: UserRow }): Promise<{ two_factor_enabled: boolean; two_factor_required: boolean }> {
+  const enabled = await hasTwoFactor(opts);
+  const required = !enabled && (await hubsRequiringTwoFactor({ db: opts.db, userId: opts.user.id })).length > 0;
+  return { two_factor_enabled: enabled, two_factor_required: required };
+}
