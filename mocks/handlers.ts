@@ -1,4 +1,6 @@
 import type { HttpHandler, WebSocketHandler } from 'msw';
+import { accountHandlers } from './handlers/account';
+import { auditHandlers } from './handlers/audit';
 import { authHandlers } from './handlers/auth';
 import { contentHandlers } from './handlers/contents';
 import { coreHandlers } from './handlers/core';
@@ -7,14 +9,18 @@ import { invitationHandlers } from './handlers/invitations';
 import { meetingHandlers, meetingSignalHandlers } from './handlers/meetings';
 import { organizationHandlers } from './handlers/organizations';
 import { spaceHandlers } from './handlers/spaces';
+import { twoFactorHandlers } from './handlers/two-factor';
 import type { MockDb } from './state';
 
 /** Every endpoint of lib/http/*-api.ts and api.ts, and the meeting signalling socket, served from `db` with the API's schemas and error codes. */
 export function createHandlers(db: MockDb): Array<HttpHandler | WebSocketHandler> {
   return [
     ...authHandlers(db),
+    ...twoFactorHandlers(db),
     ...organizationHandlers(db),
     ...hubAdminHandlers(db),
+    ...accountHandlers(db),
+    ...auditHandlers(db),
     ...invitationHandlers(db),
     ...coreHandlers(db),
     ...spaceHandlers(db),

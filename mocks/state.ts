@@ -6,9 +6,13 @@ import type { Subscription } from '@/lib/contract/subscription';
 import { DEFAULT_CURRENCY, theme, VERIFICATION_CODE_TTL_MS } from '@/lib/constants';
 import { INVITATION_TTL_DAYS } from '@/lib/contract/invitations';
 import { FREE_PLAN } from '@/lib/plans';
+import { twoFactorFlags, type MockTwoFactorData } from './two-factor-state';
+import type { MockAccountData } from './account-state';
 
 /** In mock mode every verification code is this one (it is also printed to the console). */
 export const MOCK_VERIFICATION_CODE = '123456';
+/** The mock has one sign-up secret for everyone: it keeps shapes, not the API's rules. */
+export const MOCK_REGISTRATION = 'mock-registration';
 
 /** A signed-up account with a hub, so sign-in works straight away in mock mode. */
 export const MOCK_DEMO_ACCOUNT = { email: 'demo@example.com', password: 'Convene#2024', name: 'Dana Demo' } as const;
@@ -149,6 +153,10 @@ export interface MockData {
   codes: Record<string, MockCode>;
   /** reset token → user id */
   resetTokens: Record<string, string>;
+  /** Second factors, pending second steps and hub requirements (made on first use: see two-factor-state.ts). */
+  twoFactor?: MockTwoFactorData;
+  /** Where people are signed in and the audit trail (made on first use: see account-state.ts). */
+  account?: MockAccountData;
 }
 
 const newId = () => globalThis.crypto.randomUUID();
@@ -407,6 +415,7 @@ export class MockDb {
       active_organization: hubs.find((h) => h.id === user.activeOrganizationId) ?? hubs[0] ?? null,
       organizations: hubs,
       created_at: user.createdAt,
+      ...twoFactorFlags(this, user.id),
     };
   }
 

@@ -30,6 +30,7 @@ const space = await createSpace({
   viewer: { organizationId: hub.organizationId, userId: hub.caller.userId, hubRole: 'editor' },
   organization: organization!,
   body: { name: 'Uploads', visibility: 'public' },
+  client: {},
 });
 
 const config = benchConfig(database.dataDir);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './envelope';
 
 /** Events about a person's own account: recorded without a hub, shown to the person and to their hubs' owners. */
 export const accountEventTypes = [
@@ -36,3 +37,31 @@ export const auditEventSchema = z.object({
   created_at: z.string(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+const dateBound = (label: string) =>
+  z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: `${label} must be a date (YYYY-MM-DD) or a date and time` }).optional();
+
+/**
+ * Filters of a hub's audit trail. `person` matches events they did or that
+ * concern them; `from` is inclusive, `to` exclusive when it has a time, and a
+ * plain date `to` includes that whole day (UTC).
+ */
+export const auditFilters = z.object({
+  person: z.guid({ error: 'Please choose a member' }).optional(),
+  type: z.enum(auditEventTypes, { error: 'Please choose an event type' }).optional(),
+  from: dateBound('From'),
+  to: dateBound('To'),
+});
+export type AuditFilters = z.input<typeof auditFilters>;
+
+/** GET organizations/{handle}/audit/: the filters, paged. */
+export const auditQuery = pageQuery.extend(auditFilters.shape);
+export type AuditQuery = z.input<typeof auditQuery>;
+
+/** GET organizations/{handle}/audit/export/ */
+export const auditExportQuery = auditFilters;
+
+/** The CSV export's columns, in order. */
+export const auditCsvColumns = [
+  'time', 'event', 'description', 'actor_name', 'actor_email', 'subject_name', 'subject_email', 'ip', 'user_agent', 'details',
+] as const;

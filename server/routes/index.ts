@@ -8,6 +8,7 @@ import meetingRoutes from './meetings';
 import organizationRoutes from './organizations';
 import searchRoutes from './search';
 import spaceRoutes from './spaces';
+import twoFactorRoutes from './two-factor';
 import walletRoutes from './wallet';
 
 /**
@@ -17,6 +18,7 @@ import walletRoutes from './wallet';
 export async function registerRoutes(app: App) {
   app.get('/health/', { schema: { hide: true } }, async () => ({ data: { status: 'ok' } }));
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(twoFactorRoutes, { prefix: '/auth' });
   await app.register(organizationRoutes, { prefix: '/organizations' });
   await app.register(coreRoutes, { prefix: '/core' });
   await app.register(invitationTokenRoutes, { prefix: '/invitations' });

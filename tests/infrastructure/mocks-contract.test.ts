@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { tokenResponse, userSchema, registerResponse } from '@/lib/contract/auth';
+import { registerResponse, resendResponse, tokenResponse, userSchema } from '@/lib/contract/auth';
 import { apiErrorSchema, dataEnvelope, errorCodes, listEnvelope } from '@/lib/contract/envelope';
 import {
   checkHandleResponse, joinableOrganizationSchema, myOrganizationSchema,
@@ -8,7 +8,7 @@ import {
 import { basicSettingsSchema } from '@/lib/contract/settings';
 import { subscriptionSchema } from '@/lib/contract/subscription';
 import { apiClient, setAuthToken } from '@/lib/http/clients';
-import { MOCK_DEMO_ACCOUNT, MOCK_DEMO_HUB, MOCK_VERIFICATION_CODE } from '@/mocks/state';
+import { MOCK_DEMO_ACCOUNT, MOCK_DEMO_HUB, MOCK_REGISTRATION, MOCK_VERIFICATION_CODE } from '@/mocks/state';
 import { mockDb } from '@/mocks/node';
 import { setupMockServer } from './msw';
 
@@ -52,9 +52,13 @@ const userEnvelope = dataEnvelope(userSchema);
 const password = 'Str0ng!pass';
 
 async function signUp(email: string, name = 'Nia New') {
-  expectContract(await call('post', 'auth/register/', { body: { name, email, password } }), 201, dataEnvelope(registerResponse));
+  const { registration } = expectContract(
+    await call('post', 'auth/register/', { body: { name, email, password } }),
+    201,
+    dataEnvelope(registerResponse),
+  ).data;
   const verified = expectContract(
-    await call('post', 'auth/register/verify/', { body: { email, code: MOCK_VERIFICATION_CODE } }),
+    await call('post', 'auth/register/verify/', { body: { email, code: MOCK_VERIFICATION_CODE, registration } }),
     200,
     dataEnvelope(tokenResponse),
   );
@@ -62,9 +66,26 @@ async function signUp(email: string, name = 'Nia New') {
 }
 
 describe('mock auth endpoints follow the contract', () => {
-  it('register: 201, duplicate 409 email_taken, invalid 400 with the shared field messages', async () => {
-    await signUp('nia@new.test');
-    expectError(await call('post', 'auth/register/', { body: { name: 'Nia', email: 'nia@new.test', password } }), 409, 'email_taken', 'email');
+  it('register: 201 with the registration for every address, invalid 400 with the shared field messages', async () => {
+    const fresh = expectContract(
+      await call('post', 'auth/register/', { body: { name: 'Nia', email: 'nia@new.test', password } }),
+      201,
+      dataEnvelope(registerResponse),
+    );
+    expect(fresh.data).toMatchObject({ email: 'nia@new.test', registration: MOCK_REGISTRATION });
+    // A verified address answers the same, and its account keeps its password.
+    const taken = expectContract(
+      await call('post', 'auth/register/', { body: { name: 'Mallory', email: MOCK_DEMO_ACCOUNT.email, password } }),
+      201,
+      dataEnvelope(registerResponse),
+    );
+    expect(taken.data).toEqual({ ...fresh.data, email: MOCK_DEMO_ACCOUNT.email });
+    expectError(await call('post', 'auth/login/', { body: { email: MOCK_DEMO_ACCOUNT.email, password } }), 401, 'invalid_credentials');
+    expectContract(
+      await call('post', 'auth/login/', { body: { email: MOCK_DEMO_ACCOUNT.email, password: MOCK_DEMO_ACCOUNT.password } }),
+      200,
+      dataEnvelope(tokenResponse),
+    );
     const invalid = expectError(
       await call('post', 'auth/register/', { body: { name: 'N', email: 'not-an-email', password: 'short' } }),
       400,
@@ -76,23 +97,33 @@ describe('mock auth endpoints follow the contract', () => {
 
   it('verify: a wrong code is a field error, five wrong codes exhaust it', async () => {
     const email = 'wrong@new.test';
+    const registration = MOCK_REGISTRATION;
     await call('post', 'auth/register/', { body: { name: 'Wren', email, password } });
     for (let i = 0; i < 5; i += 1) {
-      expectError(await call('post', 'auth/register/verify/', { body: { email, code: '000000' } }), 400, 'invalid_code', 'code');
+      expectError(await call('post', 'auth/register/verify/', { body: { email, code: '000000', registration } }), 400, 'invalid_code', 'code');
     }
-    expectError(await call('post', 'auth/register/verify/', { body: { email, code: MOCK_VERIFICATION_CODE } }), 400, 'code_exhausted', 'code');
-    expectContract(await call('post', 'auth/register/resend/', { body: { email } }), 200, dataEnvelope(registerResponse));
-    expectContract(await call('post', 'auth/register/verify/', { body: { email, code: MOCK_VERIFICATION_CODE } }), 200, dataEnvelope(tokenResponse));
+    expectError(
+      await call('post', 'auth/register/verify/', { body: { email, code: MOCK_VERIFICATION_CODE, registration } }),
+      400,
+      'code_exhausted',
+      'code',
+    );
+    expectContract(await call('post', 'auth/register/resend/', { body: { email, registration } }), 200, dataEnvelope(resendResponse));
+    expectContract(
+      await call('post', 'auth/register/verify/', { body: { email, code: MOCK_VERIFICATION_CODE, registration } }),
+      200,
+      dataEnvelope(tokenResponse),
+    );
   });
 
-  it('login: success, 401 invalid_credentials, 403 email_unverified', async () => {
+  it('login: success, 401 invalid_credentials also for an account still waiting for its code', async () => {
     const demo = { email: MOCK_DEMO_ACCOUNT.email, password: MOCK_DEMO_ACCOUNT.password };
     const signedIn = expectContract(await call('post', 'auth/login/', { body: demo }), 200, dataEnvelope(tokenResponse));
     expect(signedIn.data.user.current_step).toBe('completed');
     expectError(await call('post', 'auth/login/', { body: { ...demo, password: 'Wrong#123' } }), 401, 'invalid_credentials');
     expectError(await call('post', 'auth/login/', { body: { email: 'nobody@new.test', password } }), 401, 'invalid_credentials');
     await call('post', 'auth/register/', { body: { name: 'Una', email: 'una@new.test', password } });
-    expectError(await call('post', 'auth/login/', { body: { email: 'una@new.test', password } }), 403, 'email_unverified');
+    expectError(await call('post', 'auth/login/', { body: { email: 'una@new.test', password } }), 401, 'invalid_credentials');
   });
 
   it('google: signs in the account named by the ID token', async () => {

@@ -2,6 +2,9 @@ import type { Database } from '../../db/connect';
 import { contents } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import { assertNotArchived, authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
+import { spaceOf } from '../audit/audit-targets';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { ClientInfo } from '../sessions/create-session';
 import { storageKeysOf } from './content-storage-keys';
 import { contentInSpace, findSpaceContent } from './find-space-content';
 
@@ -18,6 +21,7 @@ export async function deleteContent(opts: {
   viewer: SpaceViewer;
   spaceId: string;
   contentId: string;
+  client: ClientInfo;
 }): Promise<{ name: string }> {
   const content = await opts.db.transaction(async (tx) => {
     const { access, row } = await findSpaceContent({ ...opts, db: tx });
@@ -26,6 +30,12 @@ export async function deleteContent(opts: {
     await tx
       .delete(contents)
       .where(contentInSpace({ organizationId: row.content.organizationId, spaceId: row.content.spaceId, contentId: row.content.id }));
+    await recordAuditEvent({
+      db: tx, type: 'content_deleted', organizationId: row.content.organizationId, actorId: opts.viewer.userId, client: opts.client,
+      data: {
+        target: { kind: 'content', id: row.content.id, name: row.content.name }, content_kind: row.content.kind, space: spaceOf(access.space),
+      },
+    });
     return row.content;
   });
   await Promise.allSettled(storageKeysOf(content).map((key) => opts.storage.delete(key)));

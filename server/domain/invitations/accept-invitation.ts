@@ -5,8 +5,11 @@ import type { InvitationAcceptance } from '../../../lib/contract/invitations';
 import type { Role } from '../../../lib/contract/settings';
 import { conflict, forbidden } from '../../lib/errors';
 import type { UserRow } from '../../types';
+import { hubTarget, invitationData } from '../audit/audit-targets';
+import { recordAuditEvent } from '../audit/record-audit-event';
 import { assertMemberCapacity } from '../billing/assert-member-capacity';
 import { countMembers, presentMembership } from '../organizations/present-organization';
+import type { ClientInfo } from '../sessions/create-session';
 import { findInvitationByToken } from './find-invitation-by-token';
 
 /**
@@ -16,7 +19,12 @@ import { findInvitationByToken } from './find-invitation-by-token';
  * joining the hub first as a viewer when they are not in it yet (a seat of
  * the plan). The link is used up and the hub becomes the active one.
  */
-export async function acceptInvitation(opts: { db: Database; user: UserRow; token: string }): Promise<InvitationAcceptance> {
+export async function acceptInvitation(opts: {
+  db: Database;
+  user: UserRow;
+  token: string;
+  client: ClientInfo;
+}): Promise<InvitationAcceptance> {
   const { user } = opts;
   return opts.db.transaction(async (tx) => {
     const { invitation, organization, space } = await findInvitationByToken({ db: tx, token: opts.token, lock: true });
@@ -51,6 +59,16 @@ export async function acceptInvitation(opts: { db: Database; user: UserRow; toke
     await tx.update(invitations).set({ acceptedAt: sql`now()` }).where(eq(invitations.id, invitation.id));
     await tx.update(users).set({ activeOrganizationId: organization.id }).where(eq(users.id, user.id));
     const hubRole = (existing?.role ?? (space ? 'viewer' : invitation.role)) as Role;
+    const acceptedBy = { organizationId: organization.id, actorId: user.id, subjectId: user.id, client: opts.client };
+    await recordAuditEvent({
+      db: tx, type: 'invitation_accepted', ...acceptedBy,
+      data: invitationData(invitation, space?.name),
+    });
+    if (!existing) {
+      await recordAuditEvent({
+        db: tx, type: 'member_joined', ...acceptedBy, data: { target: hubTarget(organization), role: hubRole, via: 'invitation' },
+      });
+    }
     return {
       ...presentMembership({ organization, role: hubRole, memberCount: await countMembers({ db: tx, organizationId: organization.id }) }),
       space: space ? { id: space.id, name: space.name } : null,

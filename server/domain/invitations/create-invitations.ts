@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import { authorizeInvite } from '../../policies/hubs';
 import type { HubContext, UserRow } from '../../types';
+import type { ClientInfo } from '../sessions/create-session';
 import { getSubscription } from '../billing/get-subscription';
 import { countMembers } from '../organizations/present-organization';
 import { issueInvitations, mailIssuedInvitations } from './issue-invitations';
@@ -27,6 +28,7 @@ export async function createInvitations(opts: {
   inviter: UserRow;
   emails: string[];
   role: Role;
+  client: ClientInfo;
 }): Promise<InviteResult[]> {
   const { hub, role } = opts;
   const organizationId = hub.organization.id;
@@ -44,7 +46,7 @@ export async function createInvitations(opts: {
         .map((r) => r.email),
     );
     return issueInvitations({
-      db: tx, organizationId, spaceId: null, emails: opts.emails, role, inviter: opts.inviter, members,
+      db: tx, organizationId, spaceId: null, emails: opts.emails, role, inviter: opts.inviter, members, client: opts.client,
       pendingWhere: pendingHubInvitationOf(organizationId),
       beforeCreate: (fresh) => assertInviteCapacity({ db: tx, hub, extra: fresh.length }),
     });

@@ -9,6 +9,7 @@ import {
   assertNotArchived, assertOpenToMembers, authorizeSpaceInvite, type SpaceViewer,
 } from '../../policies/spaces';
 import type { OrganizationRow, UserRow } from '../../types';
+import type { ClientInfo } from '../sessions/create-session';
 import { findVisibleSpace } from '../spaces/find-visible-space';
 import { issueInvitations, mailIssuedInvitations } from './issue-invitations';
 import { pendingSpaceInvitationOf } from './pending-invitation';
@@ -30,6 +31,7 @@ export async function createSpaceInvitations(opts: {
   spaceId: string;
   emails: string[];
   role: Role;
+  client: ClientInfo;
 }): Promise<InviteResult[]> {
   const { viewer, role } = opts;
   const { issued, spaceName } = await opts.db.transaction(async (tx) => {
@@ -48,8 +50,8 @@ export async function createSpaceInvitations(opts: {
     return {
       spaceName: access.space.name,
       issued: await issueInvitations({
-        db: tx, organizationId: viewer.organizationId, spaceId: access.space.id, emails: opts.emails, role,
-        inviter: opts.inviter, members, pendingWhere: pendingSpaceInvitationOf(access.space),
+        db: tx, organizationId: viewer.organizationId, spaceId: access.space.id, spaceName: access.space.name, emails: opts.emails, role,
+        inviter: opts.inviter, members, pendingWhere: pendingSpaceInvitationOf(access.space), client: opts.client,
       }),
     };
   });

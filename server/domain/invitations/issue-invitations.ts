@@ -6,6 +6,9 @@ import { INVITATION_SENDS_PER_WINDOW, type InviteResult } from '../../../lib/con
 import type { Role } from '../../../lib/contract/settings';
 import type { Mailer } from '../../mail/mailer';
 import type { UserRow } from '../../types';
+import { invitationData } from '../audit/audit-targets';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { ClientInfo } from '../sessions/create-session';
 import { countRecentSends } from './count-recent-sends';
 import { deliverInvitation } from './deliver-invitation';
 import { issueInvitationToken } from './invitation-token';
@@ -25,17 +28,21 @@ export interface IssuedInvitation {
  * invitation (matched by `pendingWhere`) gets a fresh link unless it was sent
  * too often lately, instead of a second invitation. `beforeCreate` sees the
  * addresses that will get a new invitation (the hub checks its plan there).
+ * Each invitation issued is recorded in the audit trail.
  */
 export async function issueInvitations(opts: {
   db: Database;
   organizationId: string;
   spaceId: string | null;
+  /** The space's name, for the audit trail, when `spaceId` is set. */
+  spaceName?: string;
   emails: string[];
   role: Role;
   inviter: UserRow;
   members: Set<string>;
   pendingWhere: SQL;
   beforeCreate?: (fresh: string[]) => Promise<void>;
+  client: ClientInfo;
 }): Promise<IssuedInvitation[]> {
   const { db, role, members } = opts;
   const pending = new Map(
@@ -65,6 +72,10 @@ export async function issueInvitations(opts: {
           .values({ organizationId: opts.organizationId, spaceId: opts.spaceId, email, role, tokenHash, expiresAt, invitedBy: opts.inviter.id })
           .returning();
       const [send] = await db.insert(invitationSends).values({ invitationId: row!.id }).returning();
+      await recordAuditEvent({
+        db, type: 'invitation_sent', organizationId: opts.organizationId, actorId: opts.inviter.id, client: opts.client,
+        data: { ...invitationData(row!, opts.spaceName), ...(pendingId ? { refreshed: true } : {}) },
+      });
       results.push({ email, outcome: pendingId ? 'refreshed' : 'invited', token, sendId: send!.id, row: row! });
     }
   }

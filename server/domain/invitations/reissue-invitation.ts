@@ -8,6 +8,9 @@ import {
 import { tooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import type { UserRow } from '../../types';
+import { invitationData } from '../audit/audit-targets';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { ClientInfo } from '../sessions/create-session';
 import { countRecentSends } from './count-recent-sends';
 import { deliverInvitation } from './deliver-invitation';
 import { issueInvitationToken } from './invitation-token';
@@ -27,6 +30,7 @@ export async function reissueInvitation(opts: {
   hubName: string;
   /** The invitation, and for a space invitation the space's name (for the email). */
   find: (tx: Database) => Promise<{ invitation: typeof invitations.$inferSelect; spaceName?: string }>;
+  client: ClientInfo;
 }): Promise<Invitation> {
   const { row, token, sendId, spaceName } = await opts.db.transaction(async (tx) => {
     const { invitation, spaceName } = await opts.find(tx);
@@ -43,6 +47,10 @@ export async function reissueInvitation(opts: {
       .where(eq(invitations.id, invitation.id))
       .returning();
     const [send] = await tx.insert(invitationSends).values({ invitationId: invitation.id }).returning();
+    await recordAuditEvent({
+      db: tx, type: 'invitation_sent', organizationId: invitation.organizationId, actorId: opts.sender.id, client: opts.client,
+      data: { ...invitationData(invitation, spaceName), resent: true },
+    });
     return { row: updated!, token: issued.token, sendId: send!.id, spaceName };
   });
   const sent = await deliverInvitation({

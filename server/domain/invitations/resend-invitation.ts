@@ -3,6 +3,7 @@ import type { Database } from '../../db/connect';
 import type { Invitation } from '../../../lib/contract/invitations';
 import type { Mailer } from '../../mail/mailer';
 import type { HubContext, UserRow } from '../../types';
+import type { ClientInfo } from '../sessions/create-session';
 import { findPendingInvitation } from './find-pending-invitation';
 import { reissueInvitation } from './reissue-invitation';
 
@@ -14,9 +15,10 @@ export async function resendInvitation(opts: {
   hub: HubContext;
   user: UserRow;
   id: string;
+  client: ClientInfo;
 }): Promise<Invitation> {
   return reissueInvitation({
-    db: opts.db, config: opts.config, mailer: opts.mailer, sender: opts.user, hubName: opts.hub.organization.name,
+    db: opts.db, config: opts.config, mailer: opts.mailer, sender: opts.user, hubName: opts.hub.organization.name, client: opts.client,
     find: async (tx) => ({ invitation: await findPendingInvitation({ db: tx, hub: opts.hub, id: opts.id }) }),
   });
 }

@@ -4,6 +4,7 @@ import type { Invitation } from '../../../lib/contract/invitations';
 import type { Mailer } from '../../mail/mailer';
 import { assertNotArchived, assertOpenToMembers, type SpaceViewer } from '../../policies/spaces';
 import type { OrganizationRow, UserRow } from '../../types';
+import type { ClientInfo } from '../sessions/create-session';
 import { findPendingSpaceInvitation } from './find-pending-space-invitation';
 import { reissueInvitation } from './reissue-invitation';
 
@@ -17,9 +18,10 @@ export async function resendSpaceInvitation(opts: {
   user: UserRow;
   spaceId: string;
   id: string;
+  client: ClientInfo;
 }): Promise<Invitation> {
   return reissueInvitation({
-    db: opts.db, config: opts.config, mailer: opts.mailer, sender: opts.user, hubName: opts.organization.name,
+    db: opts.db, config: opts.config, mailer: opts.mailer, sender: opts.user, hubName: opts.organization.name, client: opts.client,
     find: async (tx) => {
       const { access, invitation } = await findPendingSpaceInvitation({ db: tx, viewer: opts.viewer, spaceId: opts.spaceId, id: opts.id });
       assertNotArchived(access.space);

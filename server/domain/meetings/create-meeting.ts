@@ -5,6 +5,9 @@ import { visibleSpacesCondition, type SpaceViewer } from '../../policies/spaces'
 import type { Meeting } from '../../../lib/contract/meetings';
 import { spaceNotFound } from '../spaces/get-space';
 import { isUuid } from '../spaces/is-uuid';
+import { spaceOf } from '../audit/audit-targets';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { ClientInfo } from '../sessions/create-session';
 import { generateMeetingCode } from './generate-meeting-code';
 import { presentMeeting, selectMeetingViews } from './present-meeting';
 
@@ -16,13 +19,19 @@ const isCodeTaken = (error: unknown) =>
  * Starts a meeting in the viewer's hub. Any member may; a space meeting
  * needs a live space the viewer can see, and then only its readers may join.
  */
-export async function createMeeting(opts: { db: Database; viewer: SpaceViewer; spaceId?: string | null }): Promise<Meeting> {
+export async function createMeeting(opts: {
+  db: Database;
+  viewer: SpaceViewer;
+  spaceId?: string | null;
+  client: ClientInfo;
+}): Promise<Meeting> {
   const { db, viewer } = opts;
+  let space: { id: string; name: string } | undefined;
   if (opts.spaceId) {
     const spaceId = opts.spaceId;
     if (!isUuid(spaceId)) throw spaceNotFound();
-    const [space] = await db
-      .select({ id: spaces.id })
+    [space] = await db
+      .select({ id: spaces.id, name: spaces.name })
       .from(spaces)
       .where(and(eq(spaces.id, spaceId), isNull(spaces.archivedAt), visibleSpacesCondition(viewer)))
       .limit(1);
@@ -35,6 +44,11 @@ export async function createMeeting(opts: { db: Database; viewer: SpaceViewer; s
         .insert(meetings)
         .values({ organizationId: viewer.organizationId, spaceId: opts.spaceId ?? null, code: generateMeetingCode(), createdBy: viewer.userId })
         .returning({ id: meetings.id });
+      // Not in a transaction with the insert: the code is only found to be free by inserting it.
+      await recordAuditEvent({
+        db, type: 'meeting_started', organizationId: viewer.organizationId, actorId: viewer.userId, client: opts.client,
+        data: { target: { kind: 'meeting', id: meeting!.id }, ...(space ? { space: spaceOf(space) } : {}) },
+      });
       const [row] = await selectMeetingViews(db)
         .where(and(eq(meetings.id, meeting!.id), eq(meetings.organizationId, viewer.organizationId)))
         .limit(1);

@@ -1,11 +1,20 @@
 import type { Database } from '../../db/connect';
 import { authorize } from '../../policies/roles';
 import type { HubContext } from '../../types';
+import { memberTarget } from '../audit/audit-targets';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { ClientInfo } from '../sessions/create-session';
 import { deleteMembership } from './delete-membership';
 import { findMember } from './find-member';
 
 /** An owner removes someone from the hub (and its spaces); the last owner stays. */
-export async function removeMember(opts: { db: Database; hub: HubContext; userId: string }): Promise<void> {
+export async function removeMember(opts: {
+  db: Database;
+  hub: HubContext;
+  userId: string;
+  actorId: string;
+  client: ClientInfo;
+}): Promise<void> {
   authorize(opts.hub.role, 'manage_roles', 'Only a hub owner can remove members.');
   const organizationId = opts.hub.organization.id;
   await opts.db.transaction(async (tx) => {
@@ -13,6 +22,10 @@ export async function removeMember(opts: { db: Database; hub: HubContext; userId
     await deleteMembership({
       db: tx, organizationId, member,
       lastOwnerMessage: 'A hub needs an owner: make another member owner before removing this one.',
+    });
+    await recordAuditEvent({
+      db: tx, type: 'member_removed', organizationId, actorId: opts.actorId, subjectId: member.userId, client: opts.client,
+      data: { target: memberTarget({ id: member.userId, name: member.name }), role: member.role },
     });
   });
 }

@@ -5,12 +5,22 @@ import type { Member } from '../../../lib/contract/members';
 import type { Role } from '../../../lib/contract/settings';
 import { authorize } from '../../policies/roles';
 import type { HubContext } from '../../types';
+import { memberTarget } from '../audit/audit-targets';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { ClientInfo } from '../sessions/create-session';
 import { assertNotLastOwner } from './assert-not-last-owner';
 import { findMember } from './find-member';
 import { presentMember } from './present-member';
 
 /** Changes a member's hub role (owners only); the hub's last owner keeps the role. */
-export async function updateMemberRole(opts: { db: Database; hub: HubContext; userId: string; role: Role }): Promise<Member> {
+export async function updateMemberRole(opts: {
+  db: Database;
+  hub: HubContext;
+  userId: string;
+  role: Role;
+  actorId: string;
+  client: ClientInfo;
+}): Promise<Member> {
   authorize(opts.hub.role, 'manage_roles', 'Only a hub owner can change roles.');
   const organizationId = opts.hub.organization.id;
   return opts.db.transaction(async (tx) => {
@@ -25,6 +35,12 @@ export async function updateMemberRole(opts: { db: Database; hub: HubContext; us
       .update(memberships)
       .set({ role: opts.role })
       .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, member.userId)));
+    if (member.role !== opts.role) {
+      await recordAuditEvent({
+        db: tx, type: 'member_role_changed', organizationId, actorId: opts.actorId, subjectId: member.userId, client: opts.client,
+        data: { target: memberTarget({ id: member.userId, name: member.name }), from: member.role, to: opts.role },
+      });
+    }
     return presentMember({ ...member, role: opts.role });
   });
 }

@@ -4,6 +4,9 @@ import { organizations, users } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { authorize } from '../../policies/roles';
 import type { HubContext, UserRow } from '../../types';
+import { hubTarget } from '../audit/audit-targets';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { ClientInfo } from '../sessions/create-session';
 
 /**
  * Archives the hub (owner only, after typing its handle): it leaves every
@@ -15,6 +18,7 @@ export async function archiveOrganization(opts: {
   user: UserRow;
   hub: HubContext;
   confirm: string;
+  client: ClientInfo;
 }): Promise<UserRow> {
   const { organization } = opts.hub;
   authorize(opts.hub.role, 'archive', 'Only a hub owner can archive the hub.');
@@ -24,6 +28,10 @@ export async function archiveOrganization(opts: {
   await opts.db.transaction(async (tx) => {
     await tx.update(organizations).set({ archivedAt: sql`now()` }).where(eq(organizations.id, organization.id));
     await tx.update(users).set({ activeOrganizationId: null }).where(eq(users.activeOrganizationId, organization.id));
+    await recordAuditEvent({
+      db: tx, type: 'hub_archived', organizationId: organization.id, actorId: opts.user.id, client: opts.client,
+      data: { target: hubTarget(organization) },
+    });
   });
   return { ...opts.user, activeOrganizationId: opts.user.activeOrganizationId === organization.id ? null : opts.user.activeOrganizationId };
 }

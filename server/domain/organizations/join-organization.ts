@@ -1,11 +1,14 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { invitations, memberships, organizations, spaceMemberships, users } from '../../db/schema';
+import { invitations, memberships, organizations, spaceMemberships, spaces, users } from '../../db/schema';
 import type { MyOrganization } from '../../../lib/contract/organizations';
 import { conflict, notFound } from '../../lib/errors';
 import type { UserRow } from '../../types';
+import { hubTarget, invitationData } from '../audit/audit-targets';
+import { recordAuditEvent } from '../audit/record-audit-event';
 import { assertMemberCapacity } from '../billing/assert-member-capacity';
 import { isAcceptableInvitation } from '../invitations/pending-invitation';
+import type { ClientInfo } from '../sessions/create-session';
 import { normalizeHandle } from './normalize-handle';
 import { countMembers, presentMembership } from './present-organization';
 
@@ -18,7 +21,12 @@ const alreadyMember = () => conflict('You are already a member of this hub.', 'a
  * spaces (they join those spaces too). A shared hub without an invitation
  * answers exactly like a hub that does not exist.
  */
-export async function joinOrganization(opts: { db: Database; user: UserRow; handle: string }): Promise<MyOrganization> {
+export async function joinOrganization(opts: {
+  db: Database;
+  user: UserRow;
+  handle: string;
+  client: ClientInfo;
+}): Promise<MyOrganization> {
   const { user } = opts;
   const handle = normalizeHandle(opts.handle);
   if (!handle) throw notFound('That hub');
@@ -39,8 +47,9 @@ export async function joinOrganization(opts: { db: Database; user: UserRow; hand
     if (existing) throw alreadyMember();
     // Newest first, hub invitations before space ones: the hub invitation decides the role.
     const pending = await tx
-      .select({ id: invitations.id, role: invitations.role, spaceId: invitations.spaceId })
+      .select({ id: invitations.id, role: invitations.role, email: invitations.email, spaceId: invitations.spaceId, spaceName: spaces.name })
       .from(invitations)
+      .leftJoin(spaces, eq(spaces.id, invitations.spaceId))
       .where(and(eq(invitations.organizationId, organization.id), eq(invitations.email, user.email), isAcceptableInvitation()))
       .orderBy(sql`${invitations.spaceId} is null desc`, desc(invitations.createdAt));
     const hubInvitation = pending.find((i) => i.spaceId === null);
@@ -65,6 +74,17 @@ export async function joinOrganization(opts: { db: Database; user: UserRow; hand
     const used = [...(hubInvitation ? [hubInvitation.id] : []), ...spaceInvitations.map((i) => i.id)];
     if (used.length > 0) await tx.update(invitations).set({ acceptedAt: sql`now()` }).where(inArray(invitations.id, used));
     await tx.update(users).set({ activeOrganizationId: organization.id }).where(eq(users.id, user.id));
+    const joinedBy = { organizationId: organization.id, actorId: user.id, subjectId: user.id, client: opts.client };
+    for (const invitation of [...(hubInvitation ? [hubInvitation] : []), ...spaceInvitations]) {
+      await recordAuditEvent({
+        db: tx, type: 'invitation_accepted', ...joinedBy,
+        data: invitationData(invitation, invitation.spaceName),
+      });
+    }
+    await recordAuditEvent({
+      db: tx, type: 'member_joined', ...joinedBy,
+      data: { target: hubTarget(organization), role, via: pending.length > 0 ? 'invitation' : 'public' },
+    });
     return presentMembership({ organization, role, memberCount: await countMembers({ db: tx, organizationId: organization.id }) });
   });
 }

@@ -5,6 +5,9 @@ import type { MyOrganization } from '../../../lib/contract/organizations';
 import { fieldError } from '../../lib/errors';
 import { authorize } from '../../policies/roles';
 import type { HubContext, UserRow } from '../../types';
+import { hubTarget } from '../audit/audit-targets';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { ClientInfo } from '../sessions/create-session';
 import { findMember } from '../members/find-member';
 import { countMembers, presentMembership } from './present-organization';
 
@@ -18,6 +21,7 @@ export async function transferOrganization(opts: {
   user: UserRow;
   hub: HubContext;
   userId: string;
+  client: ClientInfo;
 }): Promise<MyOrganization> {
   const { organization } = opts.hub;
   authorize(opts.hub.role, 'transfer_ownership', 'Only a hub owner can transfer the hub.');
@@ -28,6 +32,10 @@ export async function transferOrganization(opts: {
       tx.update(memberships).set({ role }).where(and(eq(memberships.organizationId, organization.id), eq(memberships.userId, userId)));
     await setRole(target.userId, 'owner');
     await setRole(opts.user.id, 'editor');
+    await recordAuditEvent({
+      db: tx, type: 'hub_transferred', organizationId: organization.id, actorId: opts.user.id, subjectId: target.userId, client: opts.client,
+      data: { target: hubTarget(organization), from: { id: opts.user.id, name: opts.user.name }, to: { id: target.userId, name: target.name } },
+    });
     return presentMembership({ organization, role: 'editor', memberCount: await countMembers({ db: tx, organizationId: organization.id }) });
   });
 }

@@ -5,7 +5,10 @@ import { organizations } from '../../db/schema';
 import { foreignEmailDomainMessage, type MyOrganization, type updateOrganizationBody } from '../../../lib/contract/organizations';
 import { fieldError, notFound } from '../../lib/errors';
 import { authorizeHubUpdate } from '../../policies/hubs';
-import type { HubContext, UserRow } from '../../types';
+import type { HubContext, OrganizationRow, UserRow } from '../../types';
+import { hubTarget } from '../audit/audit-targets';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { ClientInfo } from '../sessions/create-session';
 import { countMembers, presentMembership } from './present-organization';
 
 /** Changes the hub's settings; only the fields given change (see policies/hubs for who may change what). */
@@ -14,6 +17,7 @@ export async function updateOrganization(opts: {
   user: UserRow;
   hub: HubContext;
   body: z.output<typeof updateOrganizationBody>;
+  client: ClientInfo;
 }): Promise<MyOrganization> {
   const { body, hub } = opts;
   const { visibility, ...other } = body;
@@ -31,11 +35,37 @@ export async function updateOrganization(opts: {
     colour: body.colour,
   };
   const changed = Object.values(values).some((v) => v !== undefined);
-  const [row] = changed
-    ? await opts.db.update(organizations).set(values).where(eq(organizations.id, hub.organization.id)).returning()
-    : [hub.organization];
-  if (!row) throw notFound('That hub');
-  return presentMembership({
-    organization: row, role: hub.role, memberCount: await countMembers({ db: opts.db, organizationId: row.id }),
+  return opts.db.transaction(async (tx) => {
+    // Read under lock: the trail records what the values really were before this change.
+    const [before] = await tx.select().from(organizations).where(eq(organizations.id, hub.organization.id)).for('update');
+    const [row] = changed && before
+      ? await tx.update(organizations).set(values).where(eq(organizations.id, hub.organization.id)).returning()
+      : [before];
+    if (!before || !row) throw notFound('That hub');
+    await recordHubChanges({ db: tx, actorId: opts.user.id, before, after: row, client: opts.client });
+    return presentMembership({
+      organization: row, role: hub.role, memberCount: await countMembers({ db: tx, organizationId: row.id }),
+    });
   });
+}
+
+const auditedFields = { name: 'name', description: 'description', colour: 'colour', email_domain: 'emailDomain' } as const;
+
+/** Records a visibility change and a change of the hub's identity (name, description, colour, email domain) as their own events. */
+async function recordHubChanges(opts: { db: Database; actorId: string; before: OrganizationRow; after: OrganizationRow; client: ClientInfo }) {
+  const { before, after } = opts;
+  const recorded = { db: opts.db, organizationId: after.id, actorId: opts.actorId, client: opts.client };
+  if (before.visibility !== after.visibility) {
+    await recordAuditEvent({
+      ...recorded, type: 'hub_visibility_changed', data: { target: hubTarget(after), from: before.visibility, to: after.visibility },
+    });
+  }
+  const changes = Object.fromEntries(
+    Object.entries(auditedFields)
+      .filter(([, column]) => before[column] !== after[column])
+      .map(([field, column]) => [field, { from: before[column], to: after[column] }]),
+  );
+  if (Object.keys(changes).length > 0) {
+    await recordAuditEvent({ ...recorded, type: 'hub_updated', data: { target: hubTarget(after), changes } });
+  }
 }

@@ -1,21 +1,24 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { sessions } from '../../db/schema';
+import { isLiveSession } from './live-session';
 
-/** Ends every live session of a user, optionally sparing the one making the request. */
+/** Ends every live session of a user, optionally sparing the one making the request; answers how many ended. */
 export async function revokeUserSessions(opts: {
   db: Database;
   userId: string;
   exceptSessionId?: string;
-}): Promise<void> {
-  await opts.db
+}): Promise<number> {
+  const ended = await opts.db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(
       and(
         eq(sessions.userId, opts.userId),
-        isNull(sessions.revokedAt),
+        isLiveSession(),
         opts.exceptSessionId ? ne(sessions.id, opts.exceptSessionId) : undefined,
       ),
-    );
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }

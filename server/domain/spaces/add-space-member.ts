@@ -7,6 +7,9 @@ import { conflict, notFound } from '../../lib/errors';
 import {
   assertNotArchived, assertOpenToMembers, authorizeGrantRole, authorizeInSpace, type SpaceViewer,
 } from '../../policies/spaces';
+import { spaceTarget } from '../audit/audit-targets';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { ClientInfo } from '../sessions/create-session';
 import { findVisibleSpace } from './find-visible-space';
 import { findSpaceMember } from './space-member-view';
 
@@ -20,6 +23,7 @@ export async function addSpaceMember(opts: {
   viewer: SpaceViewer;
   spaceId: string;
   body: { user_id: string; role: Role };
+  client: ClientInfo;
 }): Promise<SpaceMember> {
   const { db, viewer, body } = opts;
   return db.transaction(async (tx) => {
@@ -40,6 +44,10 @@ export async function addSpaceMember(opts: {
       .onConflictDoNothing()
       .returning({ userId: spaceMemberships.userId });
     if (!added) throw conflict('That person is already a member of this space.', 'already_member');
+    await recordAuditEvent({
+      db: tx, type: 'space_member_added', organizationId: viewer.organizationId, actorId: viewer.userId, subjectId: body.user_id,
+      client: opts.client, data: { target: spaceTarget(access.space), role: body.role },
+    });
     return (await findSpaceMember({ db: tx, space: access.space, userId: body.user_id }))!;
   });
 }

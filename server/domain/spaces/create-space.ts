@@ -4,6 +4,9 @@ import type { Space } from '../../../lib/contract/spaces';
 import type { SpaceVisibility } from '../../../lib/contract/settings';
 import { authorizeCreateSpace, type SpaceViewer } from '../../policies/spaces';
 import type { OrganizationRow } from '../../types';
+import { spaceTarget } from '../audit/audit-targets';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { ClientInfo } from '../sessions/create-session';
 import { assertSpaceCapacity } from '../billing/assert-space-capacity';
 import { getSpace } from './get-space';
 
@@ -13,6 +16,7 @@ export async function createSpace(opts: {
   viewer: SpaceViewer;
   organization: OrganizationRow;
   body: { name: string; description?: string; visibility: SpaceVisibility };
+  client: ClientInfo;
 }): Promise<Space> {
   const { db, viewer, body } = opts;
   authorizeCreateSpace(viewer);
@@ -27,10 +31,14 @@ export async function createSpace(opts: {
         visibility: body.visibility,
         createdBy: viewer.userId,
       })
-      .returning({ id: spaces.id });
+      .returning({ id: spaces.id, name: spaces.name });
     await tx
       .insert(spaceMemberships)
       .values({ spaceId: space!.id, userId: viewer.userId, organizationId: viewer.organizationId, role: 'owner' });
+    await recordAuditEvent({
+      db: tx, type: 'space_created', organizationId: viewer.organizationId, actorId: viewer.userId, client: opts.client,
+      data: { target: spaceTarget(space!), visibility: body.visibility },
+    });
     return space!.id;
   });
   return getSpace({ db, viewer, spaceId });

@@ -3,11 +3,14 @@ import type { Database } from '../../db/connect';
 import { spaceMemberships } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { SpaceViewer } from '../../policies/spaces';
+import { spaceTarget } from '../audit/audit-targets';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { ClientInfo } from '../sessions/create-session';
 import { assertOwnerRemains } from './assert-owner-remains';
 import { findVisibleSpace } from './find-visible-space';
 
 /** Leaves a space; its last owner must hand ownership on first. */
-export async function leaveSpace(opts: { db: Database; viewer: SpaceViewer; spaceId: string }): Promise<void> {
+export async function leaveSpace(opts: { db: Database; viewer: SpaceViewer; spaceId: string; client: ClientInfo }): Promise<void> {
   const { db, viewer } = opts;
   await db.transaction(async (tx) => {
     const access = await findVisibleSpace({ db: tx, viewer, spaceId: opts.spaceId });
@@ -23,5 +26,9 @@ export async function leaveSpace(opts: { db: Database; viewer: SpaceViewer; spac
     await tx
       .delete(spaceMemberships)
       .where(and(eq(spaceMemberships.spaceId, access.space.id), eq(spaceMemberships.userId, viewer.userId)));
+    await recordAuditEvent({
+      db: tx, type: 'space_member_removed', organizationId: viewer.organizationId, actorId: viewer.userId, subjectId: viewer.userId,
+      client: opts.client, data: { target: spaceTarget(access.space), role: access.memberRole, via: 'leave' },
+    });
   });
 }

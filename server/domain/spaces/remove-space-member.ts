@@ -2,6 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { spaceMemberships } from '../../db/schema';
 import type { SpaceViewer } from '../../policies/spaces';
+import { spaceTarget } from '../audit/audit-targets';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { ClientInfo } from '../sessions/create-session';
 import { assertOwnerRemains } from './assert-owner-remains';
 import { findSpaceMemberToManage } from './find-space-member-to-manage';
 
@@ -11,6 +14,7 @@ export async function removeSpaceMember(opts: {
   viewer: SpaceViewer;
   spaceId: string;
   userId: string;
+  client: ClientInfo;
 }): Promise<void> {
   await opts.db.transaction(async (tx) => {
     const { access, member } = await findSpaceMemberToManage({ ...opts, db: tx });
@@ -25,5 +29,9 @@ export async function removeSpaceMember(opts: {
     await tx
       .delete(spaceMemberships)
       .where(and(eq(spaceMemberships.spaceId, access.space.id), eq(spaceMemberships.userId, member.user_id)));
+    await recordAuditEvent({
+      db: tx, type: 'space_member_removed', organizationId: opts.viewer.organizationId, actorId: opts.viewer.userId,
+      subjectId: member.user_id, client: opts.client, data: { target: spaceTarget(access.space), role: member.role },
+    });
   });
 }

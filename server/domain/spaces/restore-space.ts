@@ -6,6 +6,9 @@ import { conflict } from '../../lib/errors';
 import { authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
 import type { OrganizationRow } from '../../types';
 import { assertSpaceCapacity } from '../billing/assert-space-capacity';
+import { spaceTarget } from '../audit/audit-targets';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { ClientInfo } from '../sessions/create-session';
 import { findVisibleSpace } from './find-visible-space';
 import { getSpace } from './get-space';
 
@@ -15,6 +18,7 @@ export async function restoreSpace(opts: {
   viewer: SpaceViewer;
   organization: OrganizationRow;
   spaceId: string;
+  client: ClientInfo;
 }): Promise<Space> {
   const { db, viewer, spaceId } = opts;
   await db.transaction(async (tx) => {
@@ -23,6 +27,10 @@ export async function restoreSpace(opts: {
     if (!access.space.archivedAt) throw conflict('This space is not archived.');
     await assertSpaceCapacity({ db: tx, organization: opts.organization });
     await tx.update(spaces).set({ archivedAt: null, updatedAt: sql`now()` }).where(eq(spaces.id, access.space.id));
+    await recordAuditEvent({
+      db: tx, type: 'space_restored', organizationId: viewer.organizationId, actorId: viewer.userId, client: opts.client,
+      data: { target: spaceTarget(access.space) },
+    });
   });
   return getSpace({ db, viewer, spaceId });
 }

@@ -4,6 +4,9 @@ import { spaceMemberships } from '../../db/schema';
 import type { Role } from '../../../lib/contract/settings';
 import type { SpaceMember } from '../../../lib/contract/spaces';
 import type { SpaceViewer } from '../../policies/spaces';
+import { spaceTarget } from '../audit/audit-targets';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { ClientInfo } from '../sessions/create-session';
 import { assertOwnerRemains } from './assert-owner-remains';
 import { findSpaceMemberToManage } from './find-space-member-to-manage';
 
@@ -14,6 +17,7 @@ export async function updateSpaceMember(opts: {
   spaceId: string;
   userId: string;
   role: Role;
+  client: ClientInfo;
 }): Promise<SpaceMember> {
   return opts.db.transaction(async (tx) => {
     const { access, member } = await findSpaceMemberToManage({ ...opts, db: tx });
@@ -29,6 +33,12 @@ export async function updateSpaceMember(opts: {
       .update(spaceMemberships)
       .set({ role: opts.role })
       .where(and(eq(spaceMemberships.spaceId, access.space.id), eq(spaceMemberships.userId, member.user_id)));
+    if (member.role !== opts.role) {
+      await recordAuditEvent({
+        db: tx, type: 'space_member_role_changed', organizationId: opts.viewer.organizationId, actorId: opts.viewer.userId,
+        subjectId: member.user_id, client: opts.client, data: { target: spaceTarget(access.space), from: member.role, to: opts.role },
+      });
+    }
     return { ...member, role: opts.role };
   });
 }

@@ -6,6 +6,9 @@ import type { SpaceVisibility } from '../../../lib/contract/settings';
 import {
   assertNotArchived, authorizeInSpace, authorizeVisibilityChange, type SpaceViewer,
 } from '../../policies/spaces';
+import { spaceTarget } from '../audit/audit-targets';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { ClientInfo } from '../sessions/create-session';
 import { findVisibleSpace } from './find-visible-space';
 import { getSpace } from './get-space';
 
@@ -19,6 +22,7 @@ export async function updateSpace(opts: {
   viewer: SpaceViewer;
   spaceId: string;
   body: { name?: string; description?: string | null; visibility?: SpaceVisibility };
+  client: ClientInfo;
 }): Promise<Space> {
   const { db, viewer, body } = opts;
   await db.transaction(async (tx) => {
@@ -38,6 +42,19 @@ export async function updateSpace(opts: {
         .insert(spaceMemberships)
         .values({ spaceId: access.space.id, userId: viewer.userId, organizationId: viewer.organizationId, role: access.role });
     }
+    const before = access.space;
+    const recorded = { db: tx, organizationId: viewer.organizationId, actorId: viewer.userId, client: opts.client };
+    const target = spaceTarget({ id: before.id, name: body.name ?? before.name });
+    if (newVisibility) {
+      await recordAuditEvent({ ...recorded, type: 'space_visibility_changed', data: { target, from: before.visibility, to: newVisibility } });
+    }
+    const changes = {
+      ...(body.name !== undefined && body.name !== before.name ? { name: { from: before.name, to: body.name } } : {}),
+      ...(body.description !== undefined && body.description !== before.description
+        ? { description: { from: before.description, to: body.description } }
+        : {}),
+    };
+    if (Object.keys(changes).length > 0) await recordAuditEvent({ ...recorded, type: 'space_updated', data: { target, changes } });
   });
   return getSpace({ db, viewer, spaceId: opts.spaceId });
 }

@@ -14,6 +14,7 @@ import { readContentText } from '../../domain/contents/read-content-text';
 import { renameContent } from '../../domain/contents/rename-content';
 import { ok, paged } from '../../lib/envelope';
 import type { App } from '../../types';
+import { clientInfoOf } from '../auth/client-info';
 import { errorResponses, signedIn } from '../auth/responses';
 import { viewerOf } from '../spaces/viewer';
 import { presenterOf } from './presenter';
@@ -76,7 +77,9 @@ export function registerContentReadRoutes(app: App) {
       response: { 200: dataEnvelope(z.null()), ...errorResponses(401, 403, 404, 422) },
     },
   }, async (request) => {
-    const deleted = await deleteContent({ db, storage, viewer: viewerOf(request), spaceId: request.params.id, contentId: request.params.content_id });
+    const deleted = await deleteContent({
+      db, storage, viewer: viewerOf(request), spaceId: request.params.id, contentId: request.params.content_id, client: clientInfoOf(request),
+    });
     return ok(null, `${deleted.name} is deleted.`);
   });
 

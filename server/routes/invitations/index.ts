@@ -4,6 +4,7 @@ import { acceptInvitation } from '../../domain/invitations/accept-invitation';
 import { getInvitationPreview } from '../../domain/invitations/get-invitation-preview';
 import { ok } from '../../lib/envelope';
 import { authOf, type App } from '../../types';
+import { clientInfoOf } from '../auth/client-info';
 
 const tags = ['invitations'];
 
@@ -28,7 +29,7 @@ export default async function invitationTokenRoutes(app: App) {
       response: { 200: dataEnvelope(invitationAcceptanceSchema) },
     },
   }, async (request) => {
-    const accepted = await acceptInvitation({ db, user: authOf(request).user, token: request.params.token });
+    const accepted = await acceptInvitation({ db, user: authOf(request).user, token: request.params.token, client: clientInfoOf(request) });
     return ok(accepted, accepted.space ? `Welcome to ${accepted.space.name}.` : 'Welcome to the hub.');
   });
 }

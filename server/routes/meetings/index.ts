@@ -5,6 +5,7 @@ import { findJoinableMeeting } from '../../domain/meetings/find-joinable-meeting
 import { ok } from '../../lib/envelope';
 import { handleSignallingConnection } from '../../meetings/signalling-connection';
 import { authOf, type App } from '../../types';
+import { clientInfoOf } from '../auth/client-info';
 import { errorResponses, signedIn } from '../auth/responses';
 import { viewerOf } from '../spaces/viewer';
 
@@ -31,7 +32,7 @@ export default async function meetingRoutes(app: App) {
         response: { 201: meeting, ...errorResponses(400, 401, 404) },
       },
     }, async (request, reply) => {
-      const created = await createMeeting({ db, viewer: viewerOf(request), spaceId: request.body.space_id });
+      const created = await createMeeting({ db, viewer: viewerOf(request), spaceId: request.body.space_id, client: clientInfoOf(request) });
       return reply.status(201).send(ok(created, 'Meeting started.'));
     });
   });

@@ -21,6 +21,9 @@ import { getUserView } from '../../domain/users/get-user-view';
 import { ok, paged } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { authOf, type App } from '../../types';
+import { clientInfoOf } from '../auth/client-info';
+import auditRoutes from './audit';
+import hubTwoFactorRoutes from '../two-factor/hub-policy';
 import invitationRoutes from './invitations';
 import memberRoutes from './members';
 import organizationSettingsRoutes from './settings';
@@ -105,9 +108,13 @@ export default async function organizationRoutes(app: App) {
       params: organizationHandleParams,
       response: { 200: dataEnvelope(myOrganizationSchema) },
     },
-  }, async (request) => ok(await joinOrganization({ db, user: authOf(request).user, handle: request.params.handle })));
+  }, async (request) => ok(await joinOrganization({
+    db, user: authOf(request).user, handle: request.params.handle, client: clientInfoOf(request),
+  })));
 
   await app.register(organizationSettingsRoutes);
   await app.register(memberRoutes);
   await app.register(invitationRoutes);
+  await app.register(hubTwoFactorRoutes);
+  await app.register(auditRoutes);
 }

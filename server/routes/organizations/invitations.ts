@@ -10,6 +10,7 @@ import { listInvitationsPage } from '../../domain/invitations/list-invitations-p
 import { resendInvitation } from '../../domain/invitations/resend-invitation';
 import { ok, paged } from '../../lib/envelope';
 import { authOf, hubOf, type App } from '../../types';
+import { clientInfoOf } from '../auth/client-info';
 import { hubScope } from './members-scope';
 
 const tags = ['invitations'];
@@ -32,6 +33,7 @@ export default async function invitationRoutes(app: App) {
   }, async (request, reply) => {
     const results = await createInvitations({
       db, config, mailer, hub: hubOf(request), inviter: authOf(request).user, emails: request.body.emails, role: request.body.role,
+      client: clientInfoOf(request),
     });
     const created = results.some((r) => r.invitation !== null);
     return reply.status(created ? 201 : 200).send(ok(results));
@@ -58,7 +60,9 @@ export default async function invitationRoutes(app: App) {
       response: { 200: dataEnvelope(invitationSchema) },
     },
   }, async (request) => ok(
-    await resendInvitation({ db, config, mailer, hub: hubOf(request), user: authOf(request).user, id: request.params.id }),
+    await resendInvitation({
+      db, config, mailer, hub: hubOf(request), user: authOf(request).user, id: request.params.id, client: clientInfoOf(request),
+    }),
     'Invitation sent again.',
   ));
 
@@ -70,7 +74,7 @@ export default async function invitationRoutes(app: App) {
       response: { 200: dataEnvelope(z.null()) },
     },
   }, async (request) => {
-    await cancelInvitation({ db, hub: hubOf(request), id: request.params.id });
+    await cancelInvitation({ db, hub: hubOf(request), id: request.params.id, actorId: authOf(request).user.id, client: clientInfoOf(request) });
     return ok(null, 'Invitation cancelled.');
   });
 }

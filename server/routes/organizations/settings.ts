@@ -9,6 +9,7 @@ import { updateOrganization } from '../../domain/organizations/update-organizati
 import { getUserView } from '../../domain/users/get-user-view';
 import { ok } from '../../lib/envelope';
 import { authOf, hubOf, type App } from '../../types';
+import { clientInfoOf } from '../auth/client-info';
 import { hubScope } from './members-scope';
 
 const tags = ['organizations'];
@@ -29,7 +30,7 @@ export default async function organizationSettingsRoutes(app: App) {
       response: { 200: dataEnvelope(myOrganizationSchema) },
     },
   }, async (request) => ok(
-    await updateOrganization({ db, user: authOf(request).user, hub: hubOf(request), body: request.body }),
+    await updateOrganization({ db, user: authOf(request).user, hub: hubOf(request), body: request.body, client: clientInfoOf(request) }),
     'Hub settings saved.',
   ));
 
@@ -42,7 +43,9 @@ export default async function organizationSettingsRoutes(app: App) {
       response: { 200: dataEnvelope(userSchema) },
     },
   }, async (request) => {
-    const user = await archiveOrganization({ db, user: authOf(request).user, hub: hubOf(request), confirm: request.body.confirm });
+    const user = await archiveOrganization({
+      db, user: authOf(request).user, hub: hubOf(request), confirm: request.body.confirm, client: clientInfoOf(request),
+    });
     return ok(await getUserView({ db, user }), 'The hub was archived.');
   });
 
@@ -55,7 +58,9 @@ export default async function organizationSettingsRoutes(app: App) {
       response: { 200: dataEnvelope(myOrganizationSchema) },
     },
   }, async (request) => ok(
-    await transferOrganization({ db, user: authOf(request).user, hub: hubOf(request), userId: request.body.user_id }),
+    await transferOrganization({
+      db, user: authOf(request).user, hub: hubOf(request), userId: request.body.user_id, client: clientInfoOf(request),
+    }),
     'Ownership transferred.',
   ));
 }

@@ -10,6 +10,7 @@ import { listSpaceInvitationsPage } from '../../domain/invitations/list-space-in
 import { resendSpaceInvitation } from '../../domain/invitations/resend-space-invitation';
 import { ok, paged } from '../../lib/envelope';
 import { authOf, hubOf, type App } from '../../types';
+import { clientInfoOf } from '../auth/client-info';
 import { errorResponses, signedIn } from '../auth/responses';
 import { viewerOf } from './viewer';
 
@@ -31,7 +32,7 @@ export function registerSpaceInvitationRoutes(app: App) {
   }, async (request, reply) => {
     const sent = await createSpaceInvitations({
       db, config, mailer, viewer: viewerOf(request), organization: hubOf(request).organization, inviter: authOf(request).user,
-      spaceId: request.params.id, emails: request.body.emails, role: request.body.role,
+      spaceId: request.params.id, emails: request.body.emails, role: request.body.role, client: clientInfoOf(request),
     });
     return reply.status(sent.some((r) => r.invitation !== null) ? 201 : 200).send(ok(sent));
   });
@@ -59,7 +60,7 @@ export function registerSpaceInvitationRoutes(app: App) {
   }, async (request) => ok(
     await resendSpaceInvitation({
       db, config, mailer, viewer: viewerOf(request), organization: hubOf(request).organization, user: authOf(request).user,
-      spaceId: request.params.id, id: request.params.invitation_id,
+      spaceId: request.params.id, id: request.params.invitation_id, client: clientInfoOf(request),
     }),
     'Invitation sent again.',
   ));
@@ -71,7 +72,9 @@ export function registerSpaceInvitationRoutes(app: App) {
       response: { 200: dataEnvelope(z.null()), ...errorResponses(401, 403, 404) },
     },
   }, async (request) => {
-    await cancelSpaceInvitation({ db, viewer: viewerOf(request), spaceId: request.params.id, id: request.params.invitation_id });
+    await cancelSpaceInvitation({
+      db, viewer: viewerOf(request), spaceId: request.params.id, id: request.params.invitation_id, client: clientInfoOf(request),
+    });
     return ok(null, 'Invitation cancelled.');
   });
 }

@@ -9,6 +9,7 @@ import { removeSpaceMember } from '../../domain/spaces/remove-space-member';
 import { updateSpaceMember } from '../../domain/spaces/update-space-member';
 import { ok, paged } from '../../lib/envelope';
 import type { App } from '../../types';
+import { clientInfoOf } from '../auth/client-info';
 import { errorResponses, signedIn } from '../auth/responses';
 import { viewerOf } from './viewer';
 
@@ -42,7 +43,9 @@ export function registerSpaceMemberRoutes(app: App) {
       response: { 201: member, ...errorResponses(400, 401, 403, 404, 409, 422) },
     },
   }, async (request, reply) => {
-    const added = await addSpaceMember({ db, viewer: viewerOf(request), spaceId: request.params.id, body: request.body });
+    const added = await addSpaceMember({
+      db, viewer: viewerOf(request), spaceId: request.params.id, body: request.body, client: clientInfoOf(request),
+    });
     return reply.status(201).send(ok(added, `${added.name} was added to the space.`));
   });
 
@@ -56,6 +59,7 @@ export function registerSpaceMemberRoutes(app: App) {
   }, async (request) => {
     const updated = await updateSpaceMember({
       db, viewer: viewerOf(request), spaceId: request.params.id, userId: request.params.user_id, role: request.body.role,
+      client: clientInfoOf(request),
     });
     return ok(updated, 'Role changed.');
   });
@@ -67,7 +71,9 @@ export function registerSpaceMemberRoutes(app: App) {
       response: { 200: dataEnvelope(z.null()), ...errorResponses(401, 403, 404, 422) },
     },
   }, async (request) => {
-    await removeSpaceMember({ db, viewer: viewerOf(request), spaceId: request.params.id, userId: request.params.user_id });
+    await removeSpaceMember({
+      db, viewer: viewerOf(request), spaceId: request.params.id, userId: request.params.user_id, client: clientInfoOf(request),
+    });
     return ok(null, 'Member removed from the space.');
   });
 }

@@ -13,6 +13,7 @@ import { restoreSpace } from '../../domain/spaces/restore-space';
 import { updateSpace } from '../../domain/spaces/update-space';
 import { ok, paged } from '../../lib/envelope';
 import { hubOf, type App } from '../../types';
+import { clientInfoOf } from '../auth/client-info';
 import { errorResponses, signedIn } from '../auth/responses';
 import { viewerOf } from './viewer';
 
@@ -31,7 +32,9 @@ export function registerSpaceRoutes(app: App) {
       response: { 201: space, ...errorResponses(400, 401, 403, 404, 422) },
     },
   }, async (request, reply) => {
-    const created = await createSpace({ db, viewer: viewerOf(request), organization: hubOf(request).organization, body: request.body });
+    const created = await createSpace({
+      db, viewer: viewerOf(request), organization: hubOf(request).organization, body: request.body, client: clientInfoOf(request),
+    });
     return reply.status(201).send(ok(created, 'Space created.'));
   });
 
@@ -64,7 +67,9 @@ export function registerSpaceRoutes(app: App) {
       response: { 200: space, ...errorResponses(400, 401, 403, 404, 422) },
     },
   }, async (request) =>
-    ok(await updateSpace({ db, viewer: viewerOf(request), spaceId: request.params.id, body: request.body }), 'Space saved.'));
+    ok(await updateSpace({
+      db, viewer: viewerOf(request), spaceId: request.params.id, body: request.body, client: clientInfoOf(request),
+    }), 'Space saved.'));
 
   app.post('/:id/archive/', {
     schema: {
@@ -73,7 +78,7 @@ export function registerSpaceRoutes(app: App) {
       response: { 200: space, ...errorResponses(401, 403, 404, 409) },
     },
   }, async (request) =>
-    ok(await archiveSpace({ db, viewer: viewerOf(request), spaceId: request.params.id }), 'Space archived.'));
+    ok(await archiveSpace({ db, viewer: viewerOf(request), spaceId: request.params.id, client: clientInfoOf(request) }), 'Space archived.'));
 
   app.post('/:id/restore/', {
     schema: {
@@ -83,7 +88,7 @@ export function registerSpaceRoutes(app: App) {
     },
   }, async (request) => {
     const restored = await restoreSpace({
-      db, viewer: viewerOf(request), organization: hubOf(request).organization, spaceId: request.params.id,
+      db, viewer: viewerOf(request), organization: hubOf(request).organization, spaceId: request.params.id, client: clientInfoOf(request),
     });
     return ok(restored, 'Space restored.');
   });
@@ -95,7 +100,7 @@ export function registerSpaceRoutes(app: App) {
       response: { 200: space, ...errorResponses(401, 404, 409, 422) },
     },
   }, async (request) =>
-    ok(await joinSpace({ db, viewer: viewerOf(request), spaceId: request.params.id }), 'You joined the space.'));
+    ok(await joinSpace({ db, viewer: viewerOf(request), spaceId: request.params.id, client: clientInfoOf(request) }), 'You joined the space.'));
 
   app.post('/:id/leave/', {
     schema: {
@@ -104,7 +109,7 @@ export function registerSpaceRoutes(app: App) {
       response: { 200: dataEnvelope(z.null()), ...errorResponses(401, 404, 409, 422) },
     },
   }, async (request) => {
-    await leaveSpace({ db, viewer: viewerOf(request), spaceId: request.params.id });
+    await leaveSpace({ db, viewer: viewerOf(request), spaceId: request.params.id, client: clientInfoOf(request) });
     return ok(null, 'You left the space.');
   });
 }

@@ -1,8 +1,9 @@
 import { inArray } from 'drizzle-orm';
-import { spaces } from '../../db/schema';
+import { sessions, spaces } from '../../db/schema';
 import type { Role } from '../../../lib/contract/settings';
 import { uniqueEmail, type TestServer } from '../harness';
 import { uniqueHandle } from '../fixtures';
+import { twoFactorMatrixCases, twoFactorPublicRoutes } from './two-factor-cases';
 import type { HubFixture, SpaceContents, SpaceFixture } from './world';
 
 /**
@@ -25,6 +26,7 @@ export const publicRoutes: Record<string, string> = {
   // Covered in server/routes/meetings/signalling.test.ts: no join, bad token, another hub's member, abuse.
   'GET meetings/signal/': 'the meeting signalling WebSocket: its first message carries the session token and is checked like a request',
   'GET files/:content_id/attachments/:index/': "an email's attachment: the signed address is the credential, checked like the files above",
+  ...twoFactorPublicRoutes,
 };
 
 export interface CaseTarget {
@@ -102,6 +104,8 @@ async function archiveSpaces(server: TestServer, hub: HubFixture) {
 /** One row per signed-in route under /api/v1. */
 /** The meeting each hub A's case started, by hub id. */
 const meetingCodes = new Map<string, string>();
+/** A second session of hub A's viewer (who makes account requests), by hub id: the one the case signs out. */
+const viewerSessions = new Map<string, string>();
 
 export const matrixCases: MatrixCase[] = [
   // Account: the caller's own user, sessions and global settings.
@@ -117,6 +121,18 @@ export const matrixCases: MatrixCase[] = [
     request: () => ({ path: 'auth/profile/', body: { name: 'Renamed Person', role: 'software_engineer' } }),
   },
   { route: 'GET core/basic-settings/', scope: 'account', request: () => ({ path: 'core/basic-settings/' }) },
+  // Where the caller is signed in, and their own account's history: always their own (another person's session is 404).
+  { route: 'GET auth/sessions/', scope: 'account', request: () => ({ path: 'auth/sessions/' }) },
+  {
+    route: 'DELETE auth/sessions/:id/', scope: 'account',
+    prepare: async (server, hub) => {
+      const [session] = await server.db.insert(sessions).values({ userId: hub.viewer.id, userAgent: 'second browser' }).returning();
+      viewerSessions.set(hub.id, session!.id);
+    },
+    request: (t) => ({ path: `auth/sessions/${viewerSessions.get(t.hub.id)}/` }),
+  },
+  { route: 'POST auth/sessions/revoke-others/', scope: 'account', request: () => ({ path: 'auth/sessions/revoke-others/', body: {} }) },
+  { route: 'GET auth/activity/', scope: 'account', request: () => ({ path: 'auth/activity/' }) },
   // Hubs the caller belongs to or may join.
   { route: 'GET organizations/', scope: 'account', request: () => ({ path: 'organizations/' }) },
   {
@@ -159,6 +175,15 @@ export const matrixCases: MatrixCase[] = [
     request: (t) => ({ path: hubPath(t, `invitations/${t.hub.invitation.id}/resend/`), body: {} }),
   },
   { route: 'DELETE organizations/:handle/invitations/:id/', scope: 'hub', minimum: 'editor', request: (t) => ({ path: hubPath(t, `invitations/${t.hub.invitation.id}/`) }) },
+  // The audit trail: owners only; a person filter naming someone of hub B finds nothing, it never reaches B.
+  {
+    route: 'GET organizations/:handle/audit/', scope: 'hub', minimum: 'owner',
+    request: (t) => ({ path: hubPath(t, `audit/?person=${t.hub.viewer.id}&type=member_role_changed&from=2020-01-01`) }),
+  },
+  {
+    route: 'GET organizations/:handle/audit/export/', scope: 'hub', minimum: 'owner',
+    request: (t) => ({ path: hubPath(t, `audit/export/?person=${t.hub.viewer.id}&to=2999-12-31`) }),
+  },
 
   // Spaces of hub A: the hub comes from the Org-Handle header, the space from the path.
   { route: 'GET spaces/', scope: 'hub', minimum: 'viewer', listsSpaces: true, request: () => ({ path: 'spaces/?search=space&page_size=100' }) },
@@ -249,4 +274,6 @@ export const matrixCases: MatrixCase[] = [
     },
     request: (t) => ({ path: `meetings/${meetingCodes.get(t.hub.id)}/` }),
   },
+
+  ...twoFactorMatrixCases,
 ];

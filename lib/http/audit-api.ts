@@ -1,0 +1,33 @@
+import { AxiosError } from 'axios';
+import type { AuditEvent, AuditFilters } from '../contract/audit';
+import { http } from './api';
+import { apiClient } from './clients';
+
+const auditPath = (handle: string) => `organizations/${encodeURIComponent(handle)}/audit/`;
+
+/** The hub's audit log (owners). */
+export const auditApi = {
+  list: (handle: string, page = 1, filters: AuditFilters = {}) => http.list<AuditEvent>(auditPath(handle), page, filters),
+  /**
+   * The filtered log as a CSV file. Fetched through the API client, so the
+   * request carries the session token (a plain link would not); read as
+   * bytes, so the file is saved exactly as the API wrote it.
+   */
+  exportCsv: async (handle: string, filters: AuditFilters = {}): Promise<Blob> => {
+    try {
+      const response = await apiClient.get<ArrayBuffer>(`${auditPath(handle)}export/`, { params: filters, responseType: 'arraybuffer' });
+      return new Blob([response.data], { type: 'text/csv;charset=utf-8' });
+    } catch (error) {
+      // A refusal is the usual JSON error, which byte mode hands over unread: read it, so its message can be shown.
+      if (error instanceof AxiosError && error.response?.data instanceof ArrayBuffer) {
+        const bytes = error.response.data;
+        try {
+          error.response.data = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+        } catch {
+          error.response.data = bytes;
+        }
+      }
+      throw error;
+    }
+  },
+};
