@@ -30,6 +30,8 @@ export const antdTheme: ThemeConfig = {
   token: {
     colorPrimary: theme.primaryColor,
     colorLink: theme.primaryColor,
+    // Info alerts and progress take the brand colour, not antd's default blue.
+    colorInfo: theme.primaryColor,
     fontFamily: theme.fontFamily,
     fontSize: theme.fontSize,
     borderRadius: theme.borderRadius,

@@ -9,6 +9,8 @@ const Box = styled.section`
 
   > header {
     display: flex;
+    /* On a phone an action beside the title moves under it rather than out of the box. */
+    flex-wrap: wrap;
     align-items: center;
     justify-content: space-between;
     gap: 12px;
