@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -36,8 +36,11 @@ export async function createLocalDiskStorage(root: string): Promise<Storage> {
     async write(key: string, source: Readable): Promise<StoredObject> {
       const finalPath = pathOf(key);
       const tmpPath = path.join(tmpDir, `${randomUUID()}.part`);
+      // Opened before the pipeline starts: a write stream opens its file asynchronously, so when the
+      // source failed first the file could appear after the clean-up below and stay in tmp/ for good.
+      const file = await open(tmpPath, 'wx', 0o600);
       try {
-        await pipeline(source, createWriteStream(tmpPath, { flags: 'wx', mode: 0o600 }));
+        await pipeline(source, file.createWriteStream());
         const handle = await open(tmpPath, 'r');
         try {
           await handle.sync();
@@ -49,6 +52,7 @@ export async function createLocalDiskStorage(root: string): Promise<Storage> {
         return { key, size: (await stat(finalPath)).size };
       } catch (error) {
         source.destroy();
+        await file.close().catch(() => undefined);
         await rm(tmpPath, { force: true });
         throw error;
       }
