@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -33,6 +34,23 @@ export interface BuildAppOptions extends Omit<Deps, 'signalling'> {
 /** How often each node repeats which meeting participants it serves (see signalling-service.ts). */
 export const PRESENCE_INTERVAL_MS = 5_000;
 
+/**
+ * Requests Node cannot even parse (a request line or headers over its limit,
+ * broken HTTP) never reach a route: answer them with the API's error envelope
+ * too, instead of Fastify's own shape.
+ */
+function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (socket.destroyed || !socket.writable) return;
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const [status, reason, body] = tooLarge
+    ? [431, 'Request Header Fields Too Large', { message: 'The request is too large.', code: 'payload_too_large' }]
+    : [400, 'Bad Request', { message: 'The request could not be read.', code: 'validation_error' }];
+  const json = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+  );
+}
+
 /** Turns zod issues into `{ field: [messages] }`, keyed by the top-level field name. */
 function fieldErrors(issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }>) {
   const errors: Record<string, string[]> = {};
@@ -50,6 +68,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     serverFactory: opts.serverFactory,
     trustProxy: opts.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler,
     // Accept "/auth/me" as well as the spec's "/auth/me/".
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();

@@ -42,3 +42,11 @@ describe('the request log', () => {
     expect(lines.slice(before).filter((line) => Number(line.level) >= 50)).toEqual([]);
   });
 });
+
+describe('requests Node cannot parse', () => {
+  it('answer an address longer than the header limit with the error envelope', async () => {
+    const res = await server.get(`auth/me/?q=${'a'.repeat(20_000)}`);
+    expect(res.status).toBe(431);
+    expect(res.body).toEqual({ message: 'The request is too large.', code: 'payload_too_large' });
+  });
+});
