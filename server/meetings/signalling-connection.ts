@@ -54,6 +54,13 @@ export function handleSignallingConnection(opts: SignallingConnectionOptions): v
   const send = (message: ServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
+  // What the meeting tells this participant while its join completes waits for the welcome:
+  // the browser reads the meeting from the welcome on, so anything sent before it is lost.
+  let beforeWelcome: ServerMessage[] | null = [];
+  const deliver = (message: ServerMessage) => {
+    if (beforeWelcome) beforeWelcome.push(message);
+    else send(message);
+  };
   const refuse = (code: SignalErrorCode, message: string, closeCode: number) => {
     send({ type: 'error', code, message });
     close(closeCode, message);
@@ -104,7 +111,7 @@ export function handleSignallingConnection(opts: SignallingConnectionOptions): v
       if (closed) return;
       const peerId = randomUUID();
       const participant = { peer_id: peerId, user: { id: auth.user.id, name: auth.user.name }, state: message.state };
-      const result = await service.join(meeting.id, { participant, send });
+      const result = await service.join(meeting.id, { participant, send: deliver });
       if (!result.ok) {
         refuse('meeting_full', 'This meeting is full.', signalCloseCodes.full);
         return;
@@ -119,6 +126,9 @@ export function handleSignallingConnection(opts: SignallingConnectionOptions): v
         ice_transport_policy: settings.iceTransportPolicy,
         participants: result.participants,
       });
+      const held = beforeWelcome ?? [];
+      beforeWelcome = null;
+      for (const early of held) send(early);
     } catch (error) {
       if (error instanceof AppError && error.status === 401) {
         refuse('unauthenticated', error.message, signalCloseCodes.unauthenticated);

@@ -2,6 +2,9 @@ import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { loadConfig, type MeetingSettings } from '../../config';
+import { createLocalMeetingBus } from '../../meetings/local-meeting-bus';
+import type { BusEvent, MeetingBus } from '../../meetings/meeting-bus';
+import { createSignallingService } from '../../meetings/signalling-service';
 import { signUpWithHub, signUpWithProfile, startTestServer, type TestServer } from '../../test/harness';
 import { openSignalling, type SignallingTestClient } from '../../test/signalling-client';
 
@@ -136,6 +139,47 @@ describe('a meeting over signalling', () => {
     expect((await staying.next('peer-left', 5_000)).peer_id).toBe(gone.peer_id);
     expect(Date.now() - started).toBeLessThan(2_000);
     raw.destroy();
+  });
+});
+
+describe('a participant on another node answering the roll call while the join is still under way', () => {
+  // Over Redis, another node's answer to the roll call can arrive while the
+  // joiner's own "joined" is being published. This bus delivers it exactly then.
+  const elsewhere = { peer_id: 'peer-on-another-node', user: { id: 'user-elsewhere', name: 'Eli Elsewhere' }, state: { audio: true, video: true, screen: null } };
+  function busWithAnswerDuringJoin(): MeetingBus {
+    const bus = createLocalMeetingBus();
+    const listeners = new Map<string, (event: BusEvent) => void>();
+    return {
+      async publish(meetingId, event) {
+        if (event.kind === 'joined') listeners.get(meetingId)?.({ kind: 'present', node: 'another-node', participants: [elsewhere] });
+        await bus.publish(meetingId, event);
+      },
+      async subscribe(meetingId, onEvent) {
+        listeners.set(meetingId, onEvent);
+        return bus.subscribe(meetingId, onEvent);
+      },
+      close: () => bus.close(),
+    };
+  }
+
+  it('is told to the joiner after its welcome, never before it', async () => {
+    const node = await startTestServer({}, {
+      signalling: createSignallingService({ bus: busWithAnswerDuringJoin(), maxParticipants: 8, presenceIntervalMs: 60_000 }),
+    });
+    try {
+      const host = await signUpWithHub(node, { name: 'Hana Host' });
+      const code = (await node.post<{ data: { code: string } }>('meetings/', {}, { token: host.token, orgHandle: host.handle })).body.data.code;
+      const client = await openSignalling(node.url);
+      open.push(client);
+      const order: string[] = [];
+      client.ws.on('message', (data) => order.push((JSON.parse(String(data)) as { type: string }).type));
+      await client.join(host.token, code);
+      expect((await client.next('peer-joined')).participant.peer_id).toBe(elsewhere.peer_id);
+      // The browser starts reading the meeting at the welcome: it must come first.
+      expect(order).toEqual(['welcome', 'peer-joined']);
+    } finally {
+      await node.close();
+    }
   });
 });
 
