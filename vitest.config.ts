@@ -26,6 +26,8 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          globalSetup: ['server/test/global-setup.ts'],
+          setupFiles: ['server/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',

@@ -1,7 +1,7 @@
 // `npm run bench`: GET auth/me/ on the real API against a bare Fastify route
 // answering the same JSON (same run, same machine), the idle memory of `npm start`,
 // and GET spaces/ over 10,000 spaces against the same SQL sent straight to the
-// database (PGlite, and PostgreSQL too when DATABASE_URL is set); a 200 MiB upload
+// database (the built-in PostgreSQL, or DATABASE_URL's); a 200 MiB upload
 // streamed through the API against writing the same bytes to disk, with the
 // server's memory; and GET search/ over 10,000 documents (~100 MB of text)
 // against its SQL sent straight to the database; and video meetings in headless
@@ -14,6 +14,7 @@ import { measureUpload, type UploadBenchResult } from './contents/measure-upload
 import { measureIdleMemory, type IdleMemory } from './idle-memory';
 import { measureLoad, type LoadResult } from './load';
 import { measureMeetings, type MeetingsBenchResult } from './meetings/measure';
+import { measurePeople, type PeopleBenchResult } from './people/measure';
 import { spawnBenchServers } from './spawn-servers';
 import { measureSpacesList, type SpacesBenchResult } from './spaces/measure';
 
@@ -34,14 +35,13 @@ const searchCharacters = positive('BENCH_SEARCH_CHARACTERS', 10_000);
 const searchSeconds = positive('BENCH_SEARCH_SECONDS', 3);
 const meetingJoins = positive('BENCH_MEETING_JOINS', 10);
 const meetingSeconds = positive('BENCH_MEETING_SECONDS', 10);
+const peopleSeconds = positive('BENCH_PEOPLE_SECONDS', 120);
 
-const parts = ['auth-me', 'memory', 'spaces', 'upload', 'search', 'meetings'] as const;
+const parts = ['auth-me', 'memory', 'spaces', 'people', 'upload', 'search', 'meetings'] as const;
 const named = process.argv.slice(2);
 const unknown = named.filter((name) => !(parts as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown bench part ${unknown.join(', ')}; choose from ${parts.join(', ')}`);
 const runs = (part: (typeof parts)[number]) => named.length === 0 || named.includes(part);
-/** The database parts run on PGlite, and on PostgreSQL too when DATABASE_URL is set. */
-const drivers = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
@@ -75,20 +75,15 @@ async function benchAuthMe() {
 }
 
 function spacesRows(result: SpacesBenchResult) {
-  const name = result.driver === 'pglite' ? 'PGlite' : 'PostgreSQL';
   return result.pages.map(({ page, http, direct }) => row([
-    name, String(page), fixed(http.p50Ms, 2), fixed(http.p99Ms, 2), fixed(direct.p50Ms, 2), fixed(direct.p99Ms, 2),
+    result.database, String(page), fixed(http.p50Ms, 2), fixed(http.p99Ms, 2), fixed(direct.p50Ms, 2), fixed(direct.p99Ms, 2),
     ratio(http.p50Ms, direct.p50Ms, 2), ratio(http.p99Ms, direct.p99Ms, 2), `${http.requests} / ${direct.runs}`,
   ]));
 }
 
 async function benchSpaces(): Promise<SpacesBenchResult[]> {
-  const results: SpacesBenchResult[] = [];
-  for (const driver of drivers) {
-    console.info(`Seeding 10,000 spaces and 1,000 members on ${driver}, then timing GET spaces/ pages 1 and 500 and their SQL (${spacesSeconds} s each)…`);
-    results.push(await measureSpacesList({ driver, seconds: spacesSeconds, warmupSeconds: Math.min(1, spacesSeconds) }));
-  }
-  return results;
+  console.info(`Seeding 10,000 spaces and 1,000 members, then timing GET spaces/ pages 1 and 500 and their SQL (${spacesSeconds} s each)…`);
+  return [await measureSpacesList({ seconds: spacesSeconds, warmupSeconds: Math.min(1, spacesSeconds) })];
 }
 
 const mib = (bytes: number) => `${fixed(bytes / 1024 / 1024)} MiB`;
@@ -103,7 +98,7 @@ function uploadSection(result: UploadBenchResult) {
   const throughputRow = (name: string, t: { mibPerSecond: number; seconds: number }) =>
     row([name, fixed(t.mibPerSecond), fixed(t.seconds, 2)]);
   return `POST /api/v1/spaces/{id}/contents/?kind=media — one ${mib(result.sizeBytes)} MP4 streamed from disk as a multipart
-part over one HTTP connection to the real API (PGlite, own process), against the same bytes streamed
+part over one HTTP connection to the real API (built-in PostgreSQL, own process), against the same bytes streamed
 from the same source file into a new file on the same file system (${result.fileSystem}) and fsynced,
 before and after the upload. The API's time runs until its 201 answer.
 
@@ -122,25 +117,20 @@ ${row(['growth', mib(result.peakRssBytes - result.idleRssBytes)])}`;
 }
 
 async function benchSearch(): Promise<SearchBenchResult[]> {
-  const results: SearchBenchResult[] = [];
-  for (const driver of drivers) {
-    console.info(`Seeding ${searchDocuments} documents of ~${searchCharacters} characters on ${driver}, then timing GET search/ and its SQL (${searchSeconds} s per query each)…`);
-    results.push(await measureSearch({ driver, documents: searchDocuments, characters: searchCharacters, seconds: searchSeconds }));
-  }
-  return results;
+  console.info(`Seeding ${searchDocuments} documents of ~${searchCharacters} characters, then timing GET search/ and its SQL (${searchSeconds} s per query each)…`);
+  return [await measureSearch({ documents: searchDocuments, characters: searchCharacters, seconds: searchSeconds })];
 }
 
 function searchRows(result: SearchBenchResult) {
-  const name = result.driver === 'pglite' ? 'PGlite' : 'PostgreSQL';
   return result.queries.map(({ label, q, count, http, direct }) => row([
-    name, label, `\`${q}\``, String(count), fixed(http.p50Ms, 1), fixed(http.p95Ms, 1), fixed(direct.p50Ms, 1), fixed(direct.p95Ms, 1),
+    result.database, label, `\`${q}\``, String(count), fixed(http.p50Ms, 1), fixed(http.p95Ms, 1), fixed(direct.p50Ms, 1), fixed(direct.p95Ms, 1),
     ratio(http.p50Ms, direct.p50Ms, 2), ratio(http.p95Ms, direct.p95Ms, 2), `${http.runs} / ${direct.runs}`,
   ]));
 }
 
 function searchSection(results: SearchBenchResult[]) {
   const [first] = results as [SearchBenchResult];
-  const seeding = results.map((r) => `${r.driver} ${fixed(r.seedSeconds)} s`).join(', ');
+  const seeding = results.map((r) => `${r.database} ${fixed(r.seedSeconds)} s`).join(', ');
   return `GET /api/v1/search/?q=Q&page_size=10 — one hub with ${first.documents.toLocaleString('en')} ready documents (${mib(first.characters)} of
 text, generated from a 20,000-word vocabulary with Zipf frequencies and a seeded generator) in ${first.spaces} spaces;
 the caller, a hub editor, may read ${first.visibleSpaces} of them. API: the real server over HTTP, one request at a time,
@@ -165,7 +155,7 @@ function meetingsSection(result: MeetingsBenchResult) {
   const { join, baseline } = result;
   const timingRow = (name: string, t: { p50Ms: number; p95Ms: number; runs: number }) =>
     row([name, fixed(t.p50Ms, 0), fixed(t.p95Ms, 0), String(t.runs)]);
-  return `Video meetings — the product as npm start serves it (production build, PGlite, no STUN/TURN: host
+  return `Video meetings — the product as npm start serves it (production build, built-in PostgreSQL, no STUN/TURN: host
 candidates on this machine) and headless Chromium with its fake camera and microphone, in this process's tree.
 Join: a second person, lobby camera already on, clicks "Join meeting" → first frame of the host's tile
 (requestVideoFrameCallback). Bare: two browser contexts with the same fake camera, one RTCPeerConnection each,
@@ -189,10 +179,34 @@ ${result.participants.map((p) => row([
   ])).join('\n')}`;
 }
 
+function peopleSection(result: PeopleBenchResult) {
+  const runRow = (run: PeopleBenchResult['runs'][number]) => row([
+    run.busyCore ? 'one core kept busy' : 'quiet', String(run.requests), fixed(run.requests / run.seconds, 0), String(run.errors),
+    fixed(run.p50Ms, 1), fixed(run.p95Ms, 1), fixed(run.p99Ms, 1),
+    ...(['me', 'spaces', 'contents', 'search', 'upload'] as const).map((action) => fixed(run.byAction[action].p99Ms, 1)),
+  ]);
+  const samples = result.runs.flatMap((run) => run.errorSamples);
+  return `${result.people} people at once in one hub (each signed in, thinking 1–3 s between actions: GET auth/me/ 30 %,
+spaces/ 20 %, a space's contents/ 20 %, search/ 20 %, a 9 kB upload 10 %), ${result.runs[0]?.seconds ?? 0} s per run, the real API in its own
+process on the product's database with ${result.documents.toLocaleString('en')} documents (seeding ${fixed(result.seedSeconds)} s). Busy: another process spins one core meanwhile.
+
+${row(['machine', 'requests', 'req/s', 'errors', 'p50 ms', 'p95 ms', 'p99 ms', 'me p99', 'spaces p99', 'contents p99', 'search p99', 'upload p99'])}
+${row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'])}
+${result.runs.map(runRow).join('\n')}
+${samples.length > 0 ? `\nFailures (first few): ${samples.join('; ')}\n` : ''}
+GET /api/v1/spaces/{id}/contents/?page=P&page_size=10 on the space holding all ${result.documents.toLocaleString('en')} documents, one connection:
+
+${row(['page', 'req/s', 'p50 ms', 'p99 ms', 'requests'])}
+${row(['---', '---:', '---:', '---:', '---:'])}
+${result.contentsList.map(({ page, http }) => row([String(page), fixed(http.requestsPerSecond, 0), fixed(http.p50Ms, 2), fixed(http.p99Ms, 2), String(http.requests)])).join('\n')}`;
+}
+
 const authMe = runs('auth-me') ? await benchAuthMe() : null;
 if (runs('memory')) console.info(`Measuring the idle memory of npm start (${idleSeconds} s idle after the first page view)…`);
 const memory = runs('memory') ? await measureIdleMemory({ idleSeconds }) : null;
 const spaces = runs('spaces') ? await benchSpaces() : [];
+if (runs('people')) console.info(`Seeding a hub of 400 people with 10,000 documents, then ${peopleSeconds} s of them all at once, quiet and with one core busy…`);
+const people = runs('people') ? await measurePeople({ seconds: peopleSeconds, listSeconds: spacesSeconds }) : null;
 const upload = runs('upload') ? await benchUpload() : null;
 const search = runs('search') ? await benchSearch() : [];
 const meetings = runs('meetings') ? await benchMeetings() : null;
@@ -204,7 +218,7 @@ if (authMe) {
 
 ${row(['target', 'req/s', 'p50 ms', 'p99 ms', 'requests'])}
 ${row(['---', '---:', '---:', '---:', '---:'])}
-${loadRow('GET /api/v1/auth/me/ (Convene, PGlite)', ours)}
+${loadRow('GET /api/v1/auth/me/ (Convene)', ours)}
 ${loadRow('bare Fastify, same JSON', baseline)}
 ${row(['ratio ours/bare', ratio(ours.requestsPerSecond, baseline.requestsPerSecond, 3), ratio(ours.p50Ms, baseline.p50Ms, 1), ratio(ours.p99Ms, baseline.p99Ms, 1), ''])}`);
 }
@@ -215,7 +229,7 @@ ${memoryRow('first start (creates the database)', memory.firstStart)}
 ${memoryRow('restart (existing data)', memory.restart)}`);
 }
 if (spaces.length > 0) {
-  const seeding = spaces.map((r) => `${r.driver} ${fixed(r.seedSeconds)} s`).join(', ');
+  const seeding = spaces.map((r) => `${r.database} ${fixed(r.seedSeconds)} s`).join(', ');
   sections.push(`GET /api/v1/spaces/?page=P&page_size=10 — one hub with 10,000 spaces (80 % public, 10 % shared, 10 % private)
 and 1,000 members; the caller, a hub editor, sees ${spaces[0]!.visible} of them. API: the real server over HTTP, one
 connection. SQL: the statements the list function sends (the page's rows and the total), captured from drizzle's
@@ -228,6 +242,7 @@ ${spaces.flatMap(spacesRows).join('\n')}
 The page-rows statement as sent (page 1):
 ${spaces[0]!.sampleSql}`);
 }
+if (people) sections.push(peopleSection(people));
 if (upload) sections.push(uploadSection(upload));
 if (search.length > 0) sections.push(searchSection(search));
 if (meetings) sections.push(meetingsSection(meetings));

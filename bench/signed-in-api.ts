@@ -13,13 +13,13 @@ interface Envelope<T> {
 }
 
 /**
- * The real API (production settings, logging off) on an embedded database in
+ * The real API (production settings, logging off) on the built-in database in
  * a temporary folder, with one person signed up through the endpoints: verified,
  * profile done and owner of a hub. Returns the auth/me address and the token.
  */
 export async function startSignedInApi() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convene-bench-'));
-  const database = await connectDatabase({ dataDir: path.join(dataDir, 'db') });
+  const database = await connectDatabase({ dataDir });
   const inbox: MailMessage[] = [];
   const mailer = inMemoryMailer((message) => inbox.push(message));
   const config = benchConfig(dataDir);

@@ -61,12 +61,13 @@ export async function startConvene(opts: StartOptions = {}): Promise<Convene> {
   try {
     const database = await connectDatabase({
       url: config.databaseUrl,
-      dataDir: path.join(config.dataDir, 'db'),
+      dataDir: config.dataDir,
       onIdleError: (error) => log.warn({ err: error }, 'an idle database connection failed; the pool will replace it'),
     });
-    // PGlite writes its files on close: without this the last changes may be lost.
+    // Closed last: the built-in server stops only after every request and job is done with it.
     opened.push(() => database.close());
-    log.info({ driver: database.driver }, 'database ready');
+    log.info({ database: database.embedded ? 'built-in' : 'external' }, 'database ready');
+    if (database.imported) log.info(database.imported, 'moved the data of the earlier embedded database (data/db, now data/db.imported) into PostgreSQL');
 
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,

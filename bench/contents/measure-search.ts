@@ -1,5 +1,4 @@
 import { spawnBenchProcess } from '../spawn-servers';
-import type { Driver } from '../spaces/database';
 import { sampleLatencies, type Latencies } from './latency';
 import type { SearchBenchQuery, SearchBenchServer } from './search-server';
 
@@ -7,7 +6,7 @@ export interface SearchQueryResult extends SearchBenchQuery {
   http: Latencies;
 }
 
-export interface SearchBenchResult extends Pick<SearchBenchServer, 'driver' | 'seedSeconds' | 'documents' | 'characters' | 'spaces' | 'visibleSpaces'> {
+export interface SearchBenchResult extends Pick<SearchBenchServer, 'database' | 'seedSeconds' | 'documents' | 'characters' | 'spaces' | 'visibleSpaces'> {
   queries: SearchQueryResult[];
 }
 
@@ -16,9 +15,8 @@ export interface SearchBenchResult extends Pick<SearchBenchServer, 'driver' | 's
  * database, both over one seeded database in a child process; one request
  * at a time on each side.
  */
-export async function measureSearch(opts: { driver: Driver; documents: number; characters: number; seconds: number }): Promise<SearchBenchResult> {
+export async function measureSearch(opts: { documents: number; characters: number; seconds: number }): Promise<SearchBenchResult> {
   const server = await spawnBenchProcess<SearchBenchServer>('contents/search-server.ts', {
-    BENCH_SEARCH_DRIVER: opts.driver,
     BENCH_SEARCH_DOCUMENTS: String(opts.documents),
     BENCH_SEARCH_CHARACTERS: String(opts.characters),
     BENCH_SEARCH_SECONDS: String(opts.seconds),
@@ -43,8 +41,8 @@ export async function measureSearch(opts: { driver: Driver; documents: number; c
       }
       queries.push({ ...query, http: await sampleLatencies(get, { seconds, warmupRuns: 2, minRuns: 10 }) });
     }
-    const { driver, seedSeconds, documents, characters, spaces, visibleSpaces } = server;
-    return { driver, seedSeconds, documents, characters, spaces, visibleSpaces, queries };
+    const { database, seedSeconds, documents, characters, spaces, visibleSpaces } = server;
+    return { database, seedSeconds, documents, characters, spaces, visibleSpaces, queries };
   } finally {
     await server.stop();
   }

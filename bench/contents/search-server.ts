@@ -8,7 +8,7 @@ import { searchContents } from '@/server/domain/search/search-contents';
 import { spaces } from '@/server/db/schema';
 import { visibleSpacesCondition, type SpaceViewer } from '@/server/policies/spaces';
 import { benchConfig, serveBenchApi } from '../serve-api';
-import { openBenchDatabase, type Driver } from '../spaces/database';
+import { openBenchDatabase } from '../spaces/database';
 import { replay } from '../spaces/direct-query';
 import { seedSpacesHub } from '../spaces/seed';
 import { createCorpus, PHRASE, RARE_WORD } from './corpus';
@@ -27,7 +27,8 @@ export interface SearchBenchQuery {
 }
 
 export interface SearchBenchServer {
-  driver: Driver;
+  /** Which PostgreSQL server: the built-in one, or the one DATABASE_URL names. */
+  database: string;
   seedSeconds: number;
   documents: number;
   characters: number;
@@ -42,13 +43,12 @@ export interface SearchBenchServer {
 }
 
 const number = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const driver: Driver = process.env.BENCH_SEARCH_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 const documents = number('BENCH_SEARCH_DOCUMENTS', 10_000);
 const characters = number('BENCH_SEARCH_CHARACTERS', 10_000);
 const timing = { seconds: number('BENCH_SEARCH_SECONDS', 3), warmupRuns: 2, minRuns: 10 };
 const spaceCount = 20;
 
-const database = await openBenchDatabase(driver);
+const database = await openBenchDatabase();
 const config = benchConfig(database.dataDir);
 const corpus = createCorpus();
 
@@ -80,7 +80,7 @@ for (const { label, q } of planned) {
 
 const { apiUrl, token } = await serveBenchApi({ database, config, caller: hub.caller });
 const ready: SearchBenchServer = {
-  driver, seedSeconds, documents: seeded.count, characters: seeded.characters, spaces: spaceCount, visibleSpaces: visible?.n ?? 0,
+  database: database.label, seedSeconds, documents: seeded.count, characters: seeded.characters, spaces: spaceCount, visibleSpaces: visible?.n ?? 0,
   token, handle: hub.handle, queries,
   searchUrl: `${apiUrl}search/`,
 };

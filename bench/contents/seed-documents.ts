@@ -18,7 +18,7 @@ export interface SeededDocuments {
  * every space of the hub in turn, a second apart, each indexed by the
  * product's own indexContent (the processing step that makes an item
  * searchable). Rows go in BATCH at a time; their indexing runs concurrently,
- * which PostgreSQL spreads over its connections and PGlite runs in turn.
+ * which PostgreSQL spreads over its connections.
  * As in any bulk load, the GIN index over the search vectors is dropped
  * first and built again from its own definition at the end: one build is
  * many times faster than growing it row by row.
@@ -35,7 +35,6 @@ export async function seedDocuments(db: Database, opts: {
   if (spaceIds.length === 0) throw new Error('the hub has no spaces to put documents in');
   const searchIndex = getTableConfig(contents).indexes.find((index) => index.config.method === 'gin')?.config.name;
   if (!searchIndex) throw new Error('contents has no GIN index to rebuild');
-  // Both drivers answer raw SQL with { rows }.
   const found = (await db.execute(
     sql`select indexdef from pg_indexes where schemaname = current_schema() and indexname = ${searchIndex}`,
   )) as { rows: Array<{ indexdef: string }> };

@@ -20,7 +20,7 @@ export interface UploadBenchServer {
   uploadsDir: string;
 }
 
-const database = await openBenchDatabase('pglite');
+const database = await openBenchDatabase();
 const { db } = database;
 const hub = await seedSpacesHub(db, { spaceCount: 0, memberCount: 2 });
 await db.update(subscriptions).set({ planCode: 'business' }).where(eq(subscriptions.organizationId, hub.organizationId));

@@ -224,7 +224,7 @@ async function measureParticipants(browser: Browser, node: ConveneNode, people: 
 }
 
 /**
- * The product as `npm start` serves it (production build, PGlite, no STUN or
+ * The product as `npm start` serves it (production build, built-in PostgreSQL, no STUN or
  * TURN: host candidates on this machine) and headless Chromium with its fake
  * camera and microphone, all in this process's tree:
  * 1. `joins` times: a second person clicks "Join meeting" in the lobby (camera

@@ -4,9 +4,6 @@ import path from 'node:path';
 import type { Logger } from 'drizzle-orm/logger';
 import { connectDatabase, type Database } from '@/server/db/connect';
 import { createScratchDatabase } from '@/server/db/scratch-database';
-import * as schema from '@/server/db/schema';
-
-export type Driver = 'pglite' | 'postgres';
 
 /** One SQL statement exactly as drizzle sent it to the driver. */
 export interface Statement {
@@ -15,7 +12,8 @@ export interface Statement {
 }
 
 export interface BenchDatabase {
-  driver: Driver;
+  /** Which PostgreSQL server, for the report. */
+  label: string;
   /** The app's database object; statements it runs inside `capture` are recorded. */
   db: Database;
   /** Runs `work` and returns the statements drizzle sent meanwhile, in order. */
@@ -28,14 +26,14 @@ export interface BenchDatabase {
 }
 
 /**
- * A fresh, migrated database for the benchmark: PGlite in a temporary folder
- * (the product's default), or a new PostgreSQL database beside DATABASE_URL,
- * dropped on close. Migrations run through the product's connectDatabase;
- * the benchmark then reconnects with a logger so it can replay the app's
- * own SQL directly.
+ * A fresh, migrated database for the benchmark: a new database beside
+ * DATABASE_URL (dropped on close), or, without it, the product's built-in
+ * PostgreSQL server in a temporary folder (stopped and removed on close).
+ * The database is opened through the product's connectDatabase, with a
+ * logger so the benchmark can replay the app's own SQL directly.
  */
-export async function openBenchDatabase(driver: Driver): Promise<BenchDatabase> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convene-bench-spaces-'));
+export async function openBenchDatabase(): Promise<BenchDatabase> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convene-bench-'));
   let recording: Statement[] | null = null;
   const logger: Logger = { logQuery: (sql, params) => void recording?.push({ sql, params }) };
   const capture = async <T>(work: () => Promise<T>) => {
@@ -48,39 +46,17 @@ export async function openBenchDatabase(driver: Driver): Promise<BenchDatabase> 
     }
   };
 
-  if (driver === 'pglite') {
-    const dbDir = path.join(dataDir, 'db');
-    await (await connectDatabase({ dataDir: dbDir })).close();
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { drizzle } = await import('drizzle-orm/pglite');
-    const client = new PGlite(dbDir);
-    return {
-      driver, dataDir, capture,
-      db: drizzle(client, { schema, logger }),
-      query: (statement) => client.query(statement.sql, statement.params),
-      async close() {
-        await client.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('the PostgreSQL run needs DATABASE_URL');
-  const { default: pg } = await import('pg');
-  const { drizzle } = await import('drizzle-orm/node-postgres');
-  const scratch = await createScratchDatabase(adminUrl, 'convene_bench');
-  await (await connectDatabase({ url: scratch.url, dataDir: '' })).close();
-  // The same pool size the product uses (server/db/connect.ts).
-  const pool = new pg.Pool({ connectionString: scratch.url, max: 10 });
-  pool.on('error', (error) => console.warn(`an idle bench connection failed: ${error.message}`));
+  const external = process.env.DATABASE_URL;
+  const scratch = external ? await createScratchDatabase(external, 'convene_bench') : undefined;
+  const handle = await connectDatabase({ url: scratch?.url, dataDir, logger });
   return {
-    driver, dataDir, capture,
-    db: drizzle(pool, { schema, logger }),
-    query: (statement) => pool.query(statement.sql, statement.params),
+    label: external ? 'PostgreSQL (DATABASE_URL)' : 'built-in PostgreSQL',
+    dataDir, capture,
+    db: handle.db,
+    query: (statement) => handle.pool.query(statement.sql, statement.params),
     async close() {
-      await pool.end();
-      await scratch.drop();
+      await handle.close();
+      await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

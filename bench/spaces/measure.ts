@@ -1,6 +1,5 @@
 import { measureLoad, type LoadResult } from '../load';
 import { spawnBenchProcess } from '../spawn-servers';
-import type { Driver } from './database';
 import type { LatencyResult } from './direct-query';
 import type { SpacesBenchServer } from './server';
 
@@ -11,7 +10,7 @@ export interface SpacesPageResult {
 }
 
 export interface SpacesBenchResult {
-  driver: Driver;
+  database: string;
   seedSeconds: number;
   /** Spaces the measured person sees (the list's count). */
   visible: number;
@@ -24,9 +23,8 @@ export interface SpacesBenchResult {
  * database, both in one child process over one seeded database. The HTTP side
  * uses one connection, so both columns time one request at a time.
  */
-export async function measureSpacesList(opts: { driver: Driver; seconds: number; warmupSeconds: number }): Promise<SpacesBenchResult> {
+export async function measureSpacesList(opts: { seconds: number; warmupSeconds: number }): Promise<SpacesBenchResult> {
   const server = await spawnBenchProcess<SpacesBenchServer>('spaces/server.ts', {
-    BENCH_SPACES_DRIVER: opts.driver,
     BENCH_SPACES_SECONDS: String(opts.seconds),
   });
   try {
@@ -45,7 +43,7 @@ export async function measureSpacesList(opts: { driver: Driver; seconds: number;
       if (http.failures > 0) throw new Error(`GET spaces/ page ${page.page}: ${http.failures} failed requests`);
       pages.push({ page: page.page, direct: page.direct, http });
     }
-    return { driver: server.driver, seedSeconds: server.seedSeconds, visible: server.pages[0]?.count ?? 0, pages, sampleSql: server.sampleSql };
+    return { database: server.database, seedSeconds: server.seedSeconds, visible: server.pages[0]?.count ?? 0, pages, sampleSql: server.sampleSql };
   } finally {
     await server.stop();
   }

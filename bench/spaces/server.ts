@@ -4,7 +4,7 @@
 // JSON line with the addresses and the direct timings. Serves until SIGTERM.
 import type { SpaceViewer } from '@/server/policies/spaces';
 import { benchConfig, serveBenchApi } from '../serve-api';
-import { openBenchDatabase, type Driver } from './database';
+import { openBenchDatabase } from './database';
 import { captureListQuery, replay, timeRuns, type LatencyResult } from './direct-query';
 import { seedSpacesHub } from './seed';
 
@@ -16,7 +16,8 @@ export interface SpacesBenchPage {
 }
 
 export interface SpacesBenchServer {
-  driver: Driver;
+  /** Which PostgreSQL server: the built-in one, or the one DATABASE_URL names. */
+  database: string;
   seedSeconds: number;
   /** GET spaces/ on the real API, without the query string. */
   listUrl: string;
@@ -27,10 +28,9 @@ export interface SpacesBenchServer {
   sampleSql: string;
 }
 
-const driver: Driver = process.env.BENCH_SPACES_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 const seconds = Number(process.env.BENCH_SPACES_SECONDS ?? 5);
 const warmupSeconds = Math.min(1, seconds);
-const database = await openBenchDatabase(driver);
+const database = await openBenchDatabase();
 
 const seedStart = performance.now();
 const hub = await seedSpacesHub(database.db, { spaceCount: 10_000, memberCount: 1_000 });
@@ -48,7 +48,7 @@ for (const page of [1, 500]) {
 
 const { apiUrl, token } = await serveBenchApi({ database, config: benchConfig(database.dataDir), caller: hub.caller });
 const ready: SpacesBenchServer = {
-  driver, seedSeconds, token, handle: hub.handle, pages, sampleSql,
+  database: database.label, seedSeconds, token, handle: hub.handle, pages, sampleSql,
   listUrl: `${apiUrl}spaces/`,
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);

@@ -4,19 +4,10 @@ import { VITEST_SUMMARY } from './steps.mjs';
 
 const vitest = path.join(root, 'node_modules', '.bin', 'vitest');
 
-/** The API suite on PGlite, then on PostgreSQL when a database URL is configured. */
-export function apiSteps(env = process.env) {
-  const postgresUrl = env.TEST_DATABASE_URL || env.DATABASE_URL;
-  const command = [vitest, 'run', '--project', 'api'];
-  return [
-    { name: 'API tests (PGlite)', command, env: { TEST_DB: 'pglite' }, summary: VITEST_SUMMARY },
-    postgresUrl
-      ? {
-          name: 'API tests (PostgreSQL)',
-          command,
-          env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
-          summary: VITEST_SUMMARY,
-        }
-      : { name: 'API tests (PostgreSQL)', skip: 'set DATABASE_URL or TEST_DATABASE_URL to run it' },
-  ];
+/**
+ * The API suite, on PostgreSQL: TEST_DATABASE_URL or DATABASE_URL when set,
+ * otherwise the built-in server (server/test/global-setup.ts starts it).
+ */
+export function apiSteps() {
+  return [{ name: 'API tests (PostgreSQL)', command: [vitest, 'run', '--project', 'api'], summary: VITEST_SUMMARY }];
 }

@@ -11,17 +11,24 @@ async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promi
   }
 }
 
+/** A database's URL: `baseUrl` with its database name replaced. */
+export function databaseUrl(baseUrl: string, name: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /**
  * A throw-away PostgreSQL database beside the one `adminUrl` names (for
- * tests and benchmarks): its URL, and `drop()` to remove it.
+ * tests and benchmarks), optionally a copy of `template` (a file-level copy,
+ * far faster than migrating): its URL, and `drop()` to remove it.
  */
-export async function createScratchDatabase(adminUrl: string, prefix: string) {
+export async function createScratchDatabase(adminUrl: string, prefix: string, template?: string) {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   return {
-    url: url.toString(),
+    name,
+    url: databaseUrl(adminUrl, name),
     drop: () =>
       withAdmin(adminUrl, async (client) => {
         // pool.end() can resolve before the server has seen every client go; a

@@ -34,7 +34,7 @@ export function tooManyRequests(message = 'Too many attempts. Please wait a few 
 }
 
 // PostgreSQL refuses text it cannot hold (a NUL character, bytes outside
-// UTF-8) where PGlite may accept it; either way it is the request's fault.
+// UTF-8): the request's fault, not the server's.
 const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 export function isUnstorableTextError(error: unknown): boolean {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 3; depth += 1) {

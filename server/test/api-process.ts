@@ -11,8 +11,8 @@ import { reconcileStorage } from '../storage/reconcile-storage';
 /*
  * The API on its own, as a separate process, for tests that kill it in the
  * middle of requests and start it again on the same data. Settings come from
- * the environment like the real server (DATA_DIR holds the PGlite database
- * and the uploads; DATABASE_URL selects PostgreSQL instead). It reconciles
+ * the environment like the real server (DATA_DIR holds the built-in database
+ * and the uploads; DATABASE_URL selects another PostgreSQL server instead). It reconciles
  * storage first, exactly as a restart after a crash must, then listens on a
  * random port and prints one JSON line: { url, reconciled }.
  */
@@ -20,7 +20,7 @@ import { reconcileStorage } from '../storage/reconcile-storage';
 const config = loadConfig(process.env, { host: '127.0.0.1', port: 0 });
 // Logs go to stderr: stdout carries only the line the test reads.
 const logger = pino({ level: config.logLevel }, pino.destination(2));
-const database = await connectDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+const database = await connectDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 const storage = await createLocalDiskStorage(config.uploadsDir);
 const app = await buildApp({
   config,

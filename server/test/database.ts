@@ -1,28 +1,28 @@
+import { inject } from 'vitest';
+import type { Logger } from 'drizzle-orm/logger';
 import { connectDatabase, type DatabaseHandle } from '../db/connect';
 import { createScratchDatabase } from '../db/scratch-database';
 
-/** Which database the API suite runs on: TEST_DB=postgres uses TEST_DATABASE_URL or DATABASE_URL. */
-export const testDriver = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-
-function postgresUrl(): string {
-  const url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL or DATABASE_URL');
-  return url;
-}
-
 /**
- * A fresh, migrated database for one test file: an in-memory PGlite, or a new
- * PostgreSQL database created beside the configured one and dropped on close.
+ * A fresh database for one test file, copied from the suite's migrated
+ * template beside it, and dropped on close. `url` is for child processes.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (testDriver === 'pglite') return connectDatabase({ dataDir: 'memory://' });
-  const scratch = await createScratchDatabase(postgresUrl(), 'convene_test');
-  const handle = await connectDatabase({ url: scratch.url, dataDir: '' });
+export async function createTestDatabase(opts: { prefix?: string; logger?: Logger } = {}): Promise<DatabaseHandle & { url: string }> {
+  const { adminUrl, template } = inject('testDatabases');
+  const scratch = await createScratchDatabase(adminUrl, opts.prefix ?? 'convene_test', template);
+  const handle = await connectDatabase({ url: scratch.url, dataDir: '', logger: opts.logger });
   return {
     ...handle,
+    url: scratch.url,
     async close() {
       await handle.close();
       await scratch.drop();
     },
   };
+}
+
+/** An empty database (copied from the migrated template) for a child process to open itself: its URL and `drop()`. */
+export function createTestDatabaseUrl(prefix: string) {
+  const { adminUrl, template } = inject('testDatabases');
+  return createScratchDatabase(adminUrl, prefix, template);
 }

@@ -85,7 +85,6 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     url,
     app,
     db: handle.db,
-    driver: handle.driver,
     config,
     storage,
     mail: smtp,

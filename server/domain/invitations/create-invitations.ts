@@ -60,11 +60,10 @@ export async function createInvitations(opts: {
 async function assertInviteCapacity(opts: { db: Database; hub: HubContext; extra: number }): Promise<void> {
   if (opts.extra === 0) return;
   const organizationId = opts.hub.organization.id;
-  const [{ plan }, members, [pending]] = await Promise.all([
-    getSubscription({ db: opts.db, organization: opts.hub.organization }),
-    countMembers({ db: opts.db, organizationId }),
-    opts.db.select({ n: count() }).from(invitations).where(pendingHubInvitationOf(organizationId)),
-  ]);
+  // One after another: `db` is the caller's transaction, one connection that runs one statement at a time.
+  const { plan } = await getSubscription({ db: opts.db, organization: opts.hub.organization });
+  const members = await countMembers({ db: opts.db, organizationId });
+  const [pending] = await opts.db.select({ n: count() }).from(invitations).where(pendingHubInvitationOf(organizationId));
   const taken = members + (pending?.n ?? 0);
   if (taken + opts.extra > plan.limits.members) {
     const left = Math.max(0, plan.limits.members - taken);

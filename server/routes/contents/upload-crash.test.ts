@@ -8,10 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../db/connect';
 import { contents } from '../../db/schema';
-import { createScratchDatabase } from '../../db/scratch-database';
 import { createLocalDiskStorage } from '../../storage/local-disk-storage';
 import { LOST_FILE_REASON } from '../../storage/reconcile-storage';
-import { testDriver } from '../../test/database';
+import { createTestDatabaseUrl } from '../../test/database';
 import { STRONG_PASSWORD } from '../../test/harness';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
 import { BOUNDARY, openUploadRequest, partHead } from './upload-test-kit';
@@ -33,23 +32,21 @@ interface ApiProcess {
 
 let smtp: SmtpCapture;
 let dataDir: string;
-let databaseUrl = '';
-let dropDatabase: (() => Promise<void>) | undefined;
+let databaseUrl: string;
+let dropDatabase: () => Promise<void>;
 const uploadsDir = () => path.join(dataDir, 'uploads');
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   dataDir = await mkdtemp(path.join(tmpdir(), 'convene-crash-'));
-  if (testDriver === 'postgres') {
-    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '', 'convene_crash');
-    databaseUrl = scratch.url;
-    dropDatabase = scratch.drop;
-  }
+  const scratch = await createTestDatabaseUrl('convene_crash');
+  databaseUrl = scratch.url;
+  dropDatabase = scratch.drop;
 });
 afterAll(async () => {
   await smtp.close();
   await rm(dataDir, { recursive: true, force: true });
-  await dropDatabase?.();
+  await dropDatabase();
 });
 
 function startApi(): Promise<ApiProcess> {
@@ -199,7 +196,7 @@ describe('an upload API killed mid-upload and restarted', () => {
     expect(await slowUpload(api, who, Buffer.from('after the restart\n'), 0)).not.toBeNull();
     await stop(api, 'SIGTERM');
 
-    const database = await connectDatabase({ url: databaseUrl || undefined, dataDir: path.join(dataDir, 'db') });
+    const database = await connectDatabase({ url: databaseUrl, dataDir });
     const storage = await createLocalDiskStorage(uploadsDir());
     try {
       const rows = await database.db.select().from(contents);
