@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Logger } from 'drizzle-orm/logger';
 import { loadConfig, type Config } from '../config';
 import { buildApp } from '../app';
 import { createMailer } from '../mail/mailer';
@@ -36,6 +37,8 @@ export interface TestServerOptions {
   signalling?: SignallingService;
   /** Receives the request log, one JSON line per write (off when absent). */
   logStream?: { write(line: string): void };
+  /** Receives every SQL statement the API sends (see statement-counter.ts). */
+  databaseLogger?: Logger;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface TestServerOptions {
  * to an in-process SMTP server. Tests talk to it over HTTP only.
  */
 export async function startTestServer(overrides: Partial<Config> = {}, options: TestServerOptions = {}) {
-  const handle = await createTestDatabase();
+  const handle = await createTestDatabase({ logger: options.databaseLogger });
   const smtp = await startSmtpCapture();
   const uploadsDir = await mkdtemp(path.join(tmpdir(), 'convene-uploads-'));
   const config = loadConfig(
