@@ -20,6 +20,8 @@ export interface BenchDatabase {
   capture: <T>(work: () => Promise<T>) => Promise<{ result: T; statements: Statement[] }>;
   /** Sends SQL straight to the driver, bypassing drizzle. */
   query: (statement: Statement) => Promise<unknown>;
+  /** Sends statements one after the other on one connection (a transaction's, with its settings). */
+  queryInOrder: (statements: Statement[]) => Promise<void>;
   /** The data folder, for the API's own files. */
   dataDir: string;
   close: () => Promise<void>;
@@ -54,6 +56,14 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
     dataDir, capture,
     db: handle.db,
     query: (statement) => handle.pool.query(statement.sql, statement.params),
+    async queryInOrder(statements) {
+      const client = await handle.pool.connect();
+      try {
+        for (const statement of statements) await client.query(statement.sql, statement.params);
+      } finally {
+        client.release();
+      }
+    },
     async close() {
       await handle.close();
       await scratch?.drop();

@@ -5,11 +5,11 @@ import type { ContentItem } from '../../../lib/contract/contents';
 import { fileUrlExpiry, signedFilePath } from '../files/file-signature';
 
 export type ContentRow = typeof contents.$inferSelect;
-/** A content row without its text and index, which can be megabytes and only some reads need. */
-export type ContentSummary = Omit<ContentRow, 'body' | 'searchVector'>;
+/** A content row without its text and indexes, which can be megabytes and only some reads need. */
+export type ContentSummary = Omit<ContentRow, 'body' | 'searchVector' | 'rankVector'>;
 
-const { body: bodyColumn, searchVector: _searchVector, ...summaryColumns } = getTableColumns(contents);
-/** Every column of `contents` but the text and the index. */
+const { body: bodyColumn, searchVector: _searchVector, rankVector: _rankVector, ...summaryColumns } = getTableColumns(contents);
+/** Every column of `contents` but the text and the indexes. */
 export const contentSummaryColumns = summaryColumns;
 
 /** Whatever presenting needs besides the row: who asks (their session signs the file links) and the signing key. */

@@ -1,21 +1,24 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { contents } from '../../db/schema';
-import { INDEXED_TEXT_MAX, SEARCH_CONFIG, searchableText } from './search-text';
+import { INDEXED_TEXT_MAX, RANKED_WORDS, SEARCH_CONFIG, searchableText } from './search-text';
 
 /**
  * (Re)builds an item's search index from its name (weight A) and its text
- * (weight B). Called when processing finishes, when a note or contact is
- * saved, and on rename.
+ * (weight B), and the ranking vector cut from its first RANKED_WORDS words
+ * (search_vector_head, defined by migration 0007). Called when processing
+ * finishes, when a note or contact is saved, and on rename.
  */
 export async function indexContent(opts: { db: Database; organizationId: string; contentId: string; name: string; body: string | null }) {
   const name = searchableText(opts.name);
   const body = searchableText((opts.body ?? '').slice(0, INDEXED_TEXT_MAX));
   const config = sql.raw(`'${SEARCH_CONFIG}'`);
-  await opts.db
-    .update(contents)
-    .set({
-      searchVector: sql`setweight(to_tsvector(${config}::regconfig, ${name}), 'A') || setweight(to_tsvector(${config}::regconfig, ${body}), 'B')`,
-    })
-    .where(and(eq(contents.organizationId, opts.organizationId), eq(contents.id, opts.contentId)));
+  // The vector is made once and both columns are set from it.
+  await opts.db.execute(sql`
+    update ${contents}
+       set ${sql.identifier(contents.searchVector.name)} = indexed.vector,
+           ${sql.identifier(contents.rankVector.name)} = search_vector_head(indexed.vector, ${RANKED_WORDS})
+      from (select setweight(to_tsvector(${config}::regconfig, ${name}), 'A')
+                   || setweight(to_tsvector(${config}::regconfig, ${body}), 'B') as vector) as indexed
+     where ${contents.organizationId} = ${opts.organizationId} and ${contents.id} = ${opts.contentId}`);
 }

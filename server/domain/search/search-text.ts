@@ -19,6 +19,15 @@ const CJK_RUN = new RegExp(`${CJK_CHARACTER.source}+`, 'gu');
 export const SEARCH_CONFIG = 'english';
 /** Characters of a document's text that go into its index (PostgreSQL caps one tsvector at 1 MB). */
 export const INDEXED_TEXT_MAX = 300_000;
+/**
+ * Words at the start of an item (its name, then its text) that results are
+ * ranked by: a match there is what the item is about, and a vector this
+ * short stays in the row, so ranking every match of a common word costs
+ * little. The whole text is still searched. Existing rows were filled with
+ * the same number (migration 0007); changing it needs a migration that
+ * fills them again.
+ */
+export const RANKED_WORDS = 100;
 
 function bigrams(run: string): string {
   const chars = Array.from(run);

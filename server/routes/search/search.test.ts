@@ -1,3 +1,4 @@
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentKind, ContentStatus } from '../../../lib/contract/contents';
@@ -6,6 +7,7 @@ import type { SearchResult } from '../../../lib/contract/search';
 import type { Space } from '../../../lib/contract/spaces';
 import { contents } from '../../db/schema';
 import { indexContent } from '../../domain/search/index-content';
+import { RANKED_WORDS } from '../../domain/search/search-text';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { expectClientError } from '../../test/isolation/hostile-values';
 import {
@@ -86,6 +88,20 @@ describe('GET search/ ranking and snippets', () => {
     expect(page.data[0]).toMatchObject({ space: { id: space.id, name: 'Finance' }, content: { name: 'Budget 2025', status: 'ready' } });
   });
 
+  it('ranks by the name and the opening words of the text; an item matching only further on is still found, after them', async () => {
+    const filler = Array.from({ length: 3 * RANKED_WORDS }, (_, i) => `filler${i}`).join(' ');
+    const named = await addItem(world.hub, space, { name: 'Walnut harvest', body: 'Notes.' });
+    const opening = await addItem(world.hub, space, { name: 'Recipe', body: `A walnut cake with a walnut on top. ${filler}` });
+    // The newest, with by far the most matches, all past the opening.
+    const further = await addItem(world.hub, space, { name: 'Archive', body: `${filler} ${'walnut '.repeat(60)}` });
+
+    const page = await search(world.viewer, world.hub, 'walnut');
+    expect(ids(page)).toEqual([named, opening, further]);
+    expect(page.count).toBe(3);
+    expect(page.data[2]!.rank).toBe(0);
+    expect(marked(page.data[2]!)).toContain('walnut');
+  });
+
   it('ranks equal matches newest first', async () => {
     const older = await addItem(world.hub, space, { name: 'Ledger one', body: 'an invoice' });
     const newer = await addItem(world.hub, space, { name: 'Ledger two', body: 'an invoice' });
@@ -122,6 +138,32 @@ describe('GET search/ ranking and snippets', () => {
     expect(marked(page.data[0]!)).toEqual(['meeting', 'noon']);
     // Every word must match: one that is absent finds nothing.
     expect((await search(world.viewer, world.hub, 'meetings midnight')).count).toBe(0);
+  });
+});
+
+describe('the ranking vector', () => {
+  it('is the first RANKED_WORDS positions of the search vector, with their weights, whatever the lexemes', async () => {
+    const vector = "'o''neil':1A 'back\\\\slash':2B 'x y':3,100C,101 'far':150";
+    const { rows } = await server.db.execute<{ head: string }>(sql`select search_vector_head(${vector}::tsvector, 100)::text as head`);
+    expect(rows[0]!.head).toBe("'back\\\\slash':2B 'o''neil':1A 'x y':3,100C");
+  });
+
+  it('is made from the search vector each time an item is indexed', async () => {
+    const world = await hubWithPeople(server);
+    const space = await createSpace(server, world.owner, world.hub);
+    const words = Array.from({ length: 2 * RANKED_WORDS }, (_, i) => `word${i}`).join(' ');
+    const id = await addItem(world.hub, space, { name: 'First name', body: words });
+    await indexContent({ db: server.db, organizationId: world.hub.id, contentId: id, name: 'Second name', body: words });
+    const [row] = await server.db
+      .select({
+        same: sql<boolean>`${contents.rankVector} = search_vector_head(${contents.searchVector}, ${RANKED_WORDS})`,
+        lexemes: sql<number>`length(${contents.rankVector})`,
+        renamed: sql<boolean>`${contents.rankVector} @@ 'second'::tsquery and not ${contents.rankVector} @@ 'first'::tsquery`,
+      })
+      .from(contents)
+      .where(eq(contents.id, id));
+    // "name" and "second" at positions 1 and 2 (weight A), then the first words of the text.
+    expect(row).toEqual({ same: true, lexemes: RANKED_WORDS, renamed: true });
   });
 });
 
