@@ -246,10 +246,13 @@ export const spaces = pgTable('spaces', {
   index('spaces_org_listing_idx').on(t.organizationId, t.archivedAt, t.createdAt),
   // The default listing (live spaces, newest first, id as tie-break) reads this in order;
   // NULLS FIRST matches a plain ORDER BY … DESC, otherwise the planner would not use it.
+  // Visibility and creator ride along (after the unique id they never change the order),
+  // so who may see each space is judged from the index alone, for the page and the total.
   index('spaces_org_live_newest_idx')
-    .on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+    .on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.visibility, t.createdBy)
     .where(sql`${t.archivedAt} is null`),
-  index('spaces_org_visibility_idx').on(t.organizationId, t.visibility),
+  // With the creator, "private spaces I made" (a branch of who sees what) is a narrow range, not the hub's spaces.
+  index('spaces_org_visibility_idx').on(t.organizationId, t.visibility, t.createdBy),
 ]);
 
 /** Space members; organization_id is kept so every query can filter by hub. */
@@ -261,7 +264,8 @@ export const spaceMemberships = pgTable('space_memberships', {
   createdAt: createdAt(),
 }, (t) => [
   primaryKey({ columns: [t.spaceId, t.userId] }),
-  index('space_memberships_user_idx').on(t.organizationId, t.userId),
+  // With the space id, one person's spaces (which shared spaces they see) come from the index alone.
+  index('space_memberships_user_idx').on(t.organizationId, t.userId, t.spaceId),
 ]);
 
 /** The hub's plan; every hub gets a free subscription when it is created. */
@@ -304,11 +308,20 @@ export const contents = pgTable('contents', {
   /** Extracted text (documents, emails), a note's body, a contact's fields as text: what search and the reader use. */
   body: text('body'),
   searchVector: tsvector('search_vector'),
+  /**
+   * The first words of search_vector (the name, then the opening of the text):
+   * what results are ranked by, small enough to stay in the row so ranking
+   * thousands of matches never reads their whole vectors (search-text.ts).
+   */
+  rankVector: tsvector('rank_vector'),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('contents_space_newest_idx').on(t.organizationId, t.spaceId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  // A list's total: with one key per space, deduplication packs a space's entries
+  // into a few pages, which counting reads many times faster than the index above.
+  index('contents_space_idx').on(t.organizationId, t.spaceId),
   index('contents_queue_idx').on(t.status, t.createdAt).where(sql`${t.status} in ('queued', 'processing')`),
   index('contents_search_idx').using('gin', t.searchVector),
   uniqueIndex('contents_storage_key_key').on(t.storageKey),

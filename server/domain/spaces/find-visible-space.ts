@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connect';
 import { spaces } from '../../db/schema';
 import {
@@ -8,18 +9,21 @@ import { spaceNotFound } from './get-space';
 import { isUuid } from './is-uuid';
 
 /**
- * The space a write is about, with the viewer's standing in it; 404 when the
- * viewer cannot see it. Inside a transaction the row is locked, so writes to
- * one space (and its last-owner checks) happen one after another.
+ * The space a request is about, with the viewer's standing in it; 404 when
+ * the viewer cannot see it. Inside a transaction the row is locked, so writes
+ * to one space (and its last-owner checks) happen one after another. Outside
+ * one a lock would end with the statement, yet still write the row and queue
+ * concurrent readers of the same space behind each other, so reads take none.
  */
 export async function findVisibleSpace(opts: { db: Database; viewer: SpaceViewer; spaceId: string }): Promise<SpaceAccess> {
   if (!isUuid(opts.spaceId)) throw spaceNotFound();
-  const [row] = await opts.db
+  const query = opts.db
     .select({ space: spaces, memberRole: memberRoleColumn(opts.viewer) })
     .from(spaces)
     .where(and(eq(spaces.id, opts.spaceId), visibleSpacesCondition(opts.viewer)))
     .limit(1)
-    .for('update');
+    .$dynamic();
+  const [row] = await (opts.db instanceof PgTransaction ? query.for('update') : query);
   if (!row) throw spaceNotFound();
   return { ...row, role: effectiveSpaceRole(row.space, row.memberRole, opts.viewer) };
 }
