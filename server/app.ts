@@ -1,7 +1,7 @@
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import underPressure from '@fastify/under-pressure';
 import websocket from '@fastify/websocket';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
@@ -14,25 +14,42 @@ import {
 } from 'fastify-type-provider-zod';
 import authentication from './plugins/authentication';
 import { AppError, isUnstorableTextError } from './lib/errors';
+import { SECURITY_HEADERS } from './lib/security-headers';
 import { requestLogSerializer } from './lib/log-redaction';
 import { createLocalMeetingBus } from './meetings/local-meeting-bus';
+import { AuthCache } from './cache/auth-cache';
+import type { CacheBus } from './cache/cache-bus';
+import { createLocalCacheBus } from './cache/local-cache-bus';
 import { createSignallingService, type SignallingService } from './meetings/signalling-service';
 import { SIGNAL_MAX_BYTES, signalCloseCodes } from '../lib/contract/meetings';
 import { registerRoutes } from './routes';
 import type { App, Deps } from './types';
 
-export interface BuildAppOptions extends Omit<Deps, 'signalling'> {
+export interface BuildAppOptions extends Omit<Deps, 'signalling' | 'authCache'> {
   /** Pino settings of the request log (URLs in it are redacted); off when absent. */
   logger?: { level: string; stream?: { write(line: string): void } };
   serverFactory?: FastifyServerOptions['serverFactory'];
   /** Meeting signalling; one node's own (in-process) when absent. Closed with the app. */
   signalling?: SignallingService;
+  /** Cache invalidations between nodes; one node's own (in-process) when absent. Closed with the app. */
+  cacheBus?: CacheBus;
   /** Where WebSocket upgrades for the API arrive, when the listening server also serves other upgrades. */
   upgradeServer?: Server;
 }
 
 /** How often each node repeats which meeting participants it serves (see signalling-service.ts). */
 export const PRESENCE_INTERVAL_MS = 5_000;
+
+/**
+ * How long an idle kept-alive connection stays open: longer than the 60 s
+ * idle timeout of common proxies and load balancers, so they never send a
+ * request down a connection the API is just closing (a reset for the client).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** Time to send a whole request: a 500 MiB upload still fits at about 2.5 Mbit/s. */
+const REQUEST_TIMEOUT_MS = 30 * 60_000;
+/** How often the event loop's load is read; the overload limits judge the last such period. */
+const LOAD_SAMPLE_MS = 1_000;
 
 /**
  * Requests Node cannot even parse (a request line or headers over its limit,
@@ -69,9 +86,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     trustProxy: opts.config.trustProxy,
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // Accept "/auth/me" as well as the spec's "/auth/me/".
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  // Fastify applies its timeout options only to a server it makes itself, not
+  // to one from serverFactory (where Node's 5 s keep-alive would apply). Node
+  // closes an idle kept-alive connection at headersTimeout too, so it must be longer.
+  app.server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  app.server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  app.server.requestTimeout = REQUEST_TIMEOUT_MS;
 
   const signalling = opts.signalling ?? createSignallingService({
     bus: createLocalMeetingBus(),
@@ -79,7 +104,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     presenceIntervalMs: PRESENCE_INTERVAL_MS,
   });
   app.addHook('onClose', () => signalling.close());
-  app.decorate('deps', { config: opts.config, db: opts.db, mailer: opts.mailer, storage: opts.storage, processing: opts.processing, signalling });
+  const cacheBus = opts.cacheBus ?? createLocalCacheBus();
+  app.addHook('onClose', () => cacheBus.close());
+  const authCache = new AuthCache({ bus: cacheBus, logger: app.log });
+  app.decorate('deps', {
+    config: opts.config, db: opts.db, mailer: opts.mailer, storage: opts.storage, processing: opts.processing, signalling, authCache,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -116,9 +146,33 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     reply.status(404).send({ message: 'That address does not exist.', code: 'not_found' }),
   );
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
+  // First, so every answer carries them, the overload refusal below included.
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(SECURITY_HEADERS);
+    done();
+  });
+  // A saturated event loop answers 503 at once rather than queueing requests
+  // nobody will wait for; health still answers, since the node is up.
+  const { overload } = opts.config;
+  let readyAt = Number.POSITIVE_INFINITY;
+  app.addHook('onReady', (done) => {
+    readyAt = performance.now();
+    done();
+  });
+  await app.register(underPressure, {
+    maxEventLoopDelay: overload.maxEventLoopDelayMs,
+    maxEventLoopUtilization: overload.maxEventLoopUtilization,
+    sampleInterval: LOAD_SAMPLE_MS,
+    // Utilisation over the last period, not since start, so the server recovers by itself.
+    eventLoopUtilizationMode: 'interval',
+    pressureHandler: (request) => {
+      if (request.routeOptions.url === '/api/v1/health/') return;
+      // The first two readings cover start-up (building the routes keeps the loop busy), not load.
+      if (performance.now() - readyAt < 2 * LOAD_SAMPLE_MS) return;
+      const error = new AppError(503, 'overloaded', 'Convene is busy right now. Please try again in a moment.');
+      error.retryAfterSeconds = overload.retryAfterSeconds;
+      throw error;
+    },
   });
   await app.register(rateLimit, {
     global: false,

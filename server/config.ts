@@ -67,6 +67,14 @@ export interface Config {
   /** Prefix of this deployment's Redis channels, so several deployments can share one Redis. */
   redisPrefix: string;
   meetings: MeetingSettings;
+  /**
+   * When the API answers 503 (with Retry-After) instead of queueing more work,
+   * judged once a second; 0 turns a check off. The mean event-loop delay is
+   * how long a request waits before it is even read: at a second, letting
+   * more in only grows the queue. Utilisation alone (off by default) flags a
+   * loop that is busy but still keeping up.
+   */
+  overload: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number; retryAfterSeconds: number };
 }
 
 const urlList = (value: string | undefined) => (value ?? '').split(',').map((url) => url.trim()).filter(Boolean);
@@ -131,6 +139,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       messagesPerSecond: Number(env.MEETING_MESSAGES_PER_SECOND ?? 50),
       messageBurst: Number(env.MEETING_MESSAGE_BURST ?? 200),
       connectRateLimitPerMinute: Number(env.MEETING_CONNECT_RATE_LIMIT_PER_MINUTE ?? 120),
+    },
+    overload: {
+      maxEventLoopDelayMs: Number(env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? 1_000),
+      maxEventLoopUtilization: Number(env.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION ?? 0),
+      retryAfterSeconds: Number(env.OVERLOAD_RETRY_AFTER_SECONDS ?? 5),
     },
     ...overrides,
   };

@@ -16,6 +16,8 @@ import { startContentProcessing } from './processing/start-content-processing';
 import { createLocalMeetingBus } from './meetings/local-meeting-bus';
 import { createRedisMeetingBus } from './meetings/redis-meeting-bus';
 import { createSignallingService } from './meetings/signalling-service';
+import { createLocalCacheBus } from './cache/local-cache-bus';
+import { createRedisCacheBus } from './cache/redis-cache-bus';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const API_PREFIX = '/api/v1';
@@ -102,6 +104,10 @@ export async function startConvene(opts: StartOptions = {}): Promise<Convene> {
       presenceIntervalMs: PRESENCE_INTERVAL_MS,
     });
     log.info({ bus: config.redisUrl ? 'redis' : 'local' }, 'meeting signalling ready');
+    // With Redis, a sign-out or a change on one node drops the cached copies on every other node at once.
+    const cacheBus = config.redisUrl
+      ? await createRedisCacheBus({ url: config.redisUrl, prefix: config.redisPrefix, logger: log })
+      : createLocalCacheBus();
     // Like webUpgrades: never listens, only receives the WebSocket upgrades meant for the API.
     const apiUpgrades = createServer();
 
@@ -113,6 +119,7 @@ export async function startConvene(opts: StartOptions = {}): Promise<Convene> {
       storage,
       processing,
       signalling,
+      cacheBus,
       upgradeServer: apiUpgrades,
       logger: { level: config.logLevel },
       serverFactory: (handleApi) => {

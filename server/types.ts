@@ -6,6 +6,7 @@ import type { Database } from './db/connect';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
 import type { SignallingService } from './meetings/signalling-service';
+import type { AuthCache } from './cache/auth-cache';
 import type { organizations, sessions, users } from './db/schema';
 import type { Role } from '../lib/contract/settings';
 
@@ -27,6 +28,8 @@ export interface Deps {
   processing?: ProcessingQueue;
   /** Meeting rooms served by this node, joined to other nodes through its bus. */
   signalling: SignallingService;
+  /** Sessions, `auth/me/` views and hub memberships kept in process; writes invalidate them through it. */
+  authCache: AuthCache;
 }
 
 export interface AuthContext {
@@ -52,6 +55,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
     hub: HubContext | null;
+    /** The auth cache's epoch when the request was authenticated: what it remembers later must not predate a write since. */
+    authEpoch: number;
   }
 }
 

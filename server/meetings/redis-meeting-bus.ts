@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { connectRedis } from '../lib/redis-client';
 import type { BusEvent, MeetingBus } from './meeting-bus';
 
 interface Logger {
@@ -11,12 +11,7 @@ interface Logger {
  * other node in the order it sent them.
  */
 export async function createRedisMeetingBus(opts: { url: string; prefix: string; logger: Logger }): Promise<MeetingBus> {
-  const connect = async () => {
-    const client = new Redis(opts.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    client.on('error', (err: Error) => opts.logger.warn({ err }, 'meeting signalling: Redis connection error'));
-    await client.connect();
-    return client;
-  };
+  const connect = () => connectRedis({ url: opts.url, logger: opts.logger, purpose: 'meeting signalling' });
   const publisher = await connect();
   const subscriber = await connect();
   const channelOf = (meetingId: string) => `${opts.prefix}meeting:${meetingId}`;

@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberships, organizations, sessions } from '../db/schema';
-import { findLiveSession } from '../domain/sessions/find-live-session';
+import { hubKey } from '../cache/auth-cache';
+import { assertSessionLive, findLiveSession } from '../domain/sessions/find-live-session';
 import { twoFactorRequired } from '../domain/two-factor/assert-hub-admits';
 import { hasTwoFactor } from '../domain/two-factor/has-two-factor';
 import { AppError, unauthenticated } from '../lib/errors';
@@ -20,16 +21,29 @@ const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 async function authenticationPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.decorateRequest('hub', null);
+  app.decorateRequest('authEpoch', 0);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = readToken(request.headers.authorization);
     if (!token) throw unauthenticated();
-    const { db, config } = app.deps;
-    const row = await findLiveSession({ db, jwtSecret: config.jwtSecret, token });
+    const { db, config, authCache } = app.deps;
+    const epoch = authCache.epoch;
+    request.authEpoch = epoch;
+    // Only a token that was verified and found live is in the cache, so a hit needs neither again.
+    let row = authCache.sessions.get(token);
+    if (row) {
+      assertSessionLive(row);
+    } else {
+      row = await findLiveSession({ db, jwtSecret: config.jwtSecret, token });
+      authCache.remember(authCache.sessions, token, epoch, row);
+    }
     request.auth = row;
     // "Last active" for the session list; written at most every few minutes so reads stay reads.
-    if (Date.now() - row.session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-      await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session.id));
+    const now = new Date();
+    if (now.getTime() - row.session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+      // Noted on the cached copy first, so concurrent requests of the session do not write it too.
+      row.session.lastSeenAt = now;
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
     }
   });
 
@@ -37,7 +51,13 @@ async function authenticationPlugin(app: FastifyInstance) {
     if (!request.auth) throw unauthenticated();
     const header = request.headers['org-handle'];
     const handle = typeof header === 'string' && header.trim() ? header.trim().toLowerCase() : null;
-    const { db } = app.deps;
+    const { db, authCache } = app.deps;
+    const key = hubKey(request.auth.user.id, handle);
+    const cached = authCache.hubs.get(key);
+    if (cached) {
+      request.hub = cached;
+      return;
+    }
     const condition = handle
       ? eq(organizations.domainHandle, handle)
       : request.auth.user.activeOrganizationId
@@ -60,6 +80,7 @@ async function authenticationPlugin(app: FastifyInstance) {
       throw twoFactorRequired(row.organization.name);
     }
     request.hub = { organization: row.organization, role: row.role as Role };
+    authCache.remember(authCache.hubs, key, request.authEpoch, request.hub);
   });
 }
 

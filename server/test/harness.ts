@@ -11,6 +11,7 @@ import { startSmtpCapture } from './smtp-capture';
 import { createLocalDiskStorage } from '../storage/local-disk-storage';
 import { startContentProcessing } from '../processing/start-content-processing';
 import type { SignallingService } from '../meetings/signalling-service';
+import type { CacheBus } from '../cache/cache-bus';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -35,6 +36,8 @@ export interface TestServerOptions {
   processing?: boolean;
   /** Meeting signalling to use (a Redis-backed one, for several nodes); the app's own in-process one otherwise. */
   signalling?: SignallingService;
+  /** Cache invalidations to use (a Redis-backed one, for several nodes); the app's own in-process one otherwise. */
+  cacheBus?: CacheBus;
   /** Receives the request log, one JSON line per write (off when absent). */
   logStream?: { write(line: string): void };
   /** Receives every SQL statement the API sends (see statement-counter.ts). */
@@ -51,7 +54,15 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   const uploadsDir = await mkdtemp(path.join(tmpdir(), 'convene-uploads-'));
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: 'data/test', JWT_SECRET: 'test-secret-with-enough-entropy-0123456789' },
-    { smtpUrl: smtp.url, authRateLimitPerMinute: 1000, loginClientFreeFailures: 1000, uploadsDir, ...overrides },
+    {
+      smtpUrl: smtp.url,
+      authRateLimitPerMinute: 1000,
+      loginClientFreeFailures: 1000,
+      uploadsDir,
+      // Test files run in parallel on busy machines; only the overload test turns the refusal on.
+      overload: { maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0, retryAfterSeconds: 5 },
+      ...overrides,
+    },
   );
   const storage = await createLocalDiskStorage(config.uploadsDir);
   const processing = options.processing ? startContentProcessing({ db: handle.db, storage, config, logger: silentLogger }) : undefined;
@@ -62,6 +73,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     storage,
     processing,
     signalling: options.signalling,
+    cacheBus: options.cacheBus,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : undefined,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -69,7 +81,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
 
   async function request<T = Record<string, unknown>>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { AppType: 'social', ...opts.headers };
-    if (opts.body !== undefined && !opts.form) headers['Content-Type'] = 'application/json';
+    if (opts.body !== undefined && !opts.form) headers['Content-Type'] ??= 'application/json';
     if (opts.token) headers.Authorization = `JWT ${opts.token}`;
     if (opts.authorization !== undefined) headers.Authorization = opts.authorization;
     if (opts.orgHandle) headers['Org-Handle'] = opts.orgHandle;
@@ -108,15 +120,16 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 /**
  * A second API node over the same database and settings as `server` (as a
- * deployment runs several behind a load balancer), with its own signalling.
+ * deployment runs several behind a load balancer), with its own signalling and cache bus.
  */
-export async function startSecondNode(server: TestServer, signalling: SignallingService) {
+export async function startSecondNode(server: TestServer, signalling?: SignallingService, cacheBus?: CacheBus) {
   const app = await buildApp({
     config: server.config,
     db: server.db,
     mailer: createMailer({ smtpUrl: server.config.smtpUrl, outboxDir: '', from: server.config.mailFrom, logger: silentLogger }),
     storage: server.storage,
     signalling,
+    cacheBus,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() };

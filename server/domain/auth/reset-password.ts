@@ -16,9 +16,9 @@ import { clearLoginFailures } from './login-failures';
  * are forgotten; every session ends because whoever knew the old password
  * may be signed in.
  */
-export async function resetPassword(opts: { db: Database; token: string; password: string; client: ClientInfo }): Promise<void> {
+export async function resetPassword(opts: { db: Database; token: string; password: string; client: ClientInfo }): Promise<{ userId: string }> {
   const passwordHash = await hashPassword(opts.password);
-  await opts.db.transaction(async (tx) => {
+  return opts.db.transaction(async (tx) => {
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
@@ -47,5 +47,6 @@ export async function resetPassword(opts: { db: Database; token: string; passwor
     // The owner proved the mailbox: a stranger's failed guesses must not slow them down any more.
     if (user) await clearLoginFailures({ db: tx, email: user.email });
     await recordAuditEvent({ db: tx, type: 'password_reset', actorId: reset.userId, subjectId: reset.userId, client: opts.client });
+    return { userId: reset.userId };
   });
 }

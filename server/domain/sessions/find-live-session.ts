@@ -20,8 +20,13 @@ export async function findLiveSession(opts: { db: Database; jwtSecret: Uint8Arra
     .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)))
     .limit(1);
   if (!row) throw unauthenticated('invalid_token', 'Your session is not valid. Please sign in again.');
-  if (row.session.revokedAt) throw unauthenticated('session_revoked', 'You have been signed out. Please sign in again.');
-  // The server's end of the session holds whatever lifetime the token claims.
-  if (row.session.expiresAt.getTime() <= Date.now()) throw unauthenticated('session_expired', 'Your session has expired. Please sign in again.');
+  assertSessionLive(row);
   return row;
+}
+
+/** Throws 401 unless the session is still live; a copy kept in memory is checked again on every use. */
+export function assertSessionLive(auth: AuthContext): void {
+  if (auth.session.revokedAt) throw unauthenticated('session_revoked', 'You have been signed out. Please sign in again.');
+  // The server's end of the session holds whatever lifetime the token claims.
+  if (auth.session.expiresAt.getTime() <= Date.now()) throw unauthenticated('session_expired', 'Your session has expired. Please sign in again.');
 }

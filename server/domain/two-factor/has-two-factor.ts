@@ -25,10 +25,3 @@ export async function hubsRequiringTwoFactor(opts: { db: Database; userId: strin
     .where(and(eq(memberships.userId, opts.userId), eq(organizations.requireTwoFactor, true), isNull(organizations.archivedAt)))
     .orderBy(memberships.createdAt);
 }
-
-/** The `auth/me/` flags: whether the person has two-factor sign-in, and whether a hub of theirs demands it of them. */
-export async function twoFactorFlagsOf(opts: { db: Database; user: UserRow }): Promise<{ two_factor_enabled: boolean; two_factor_required: boolean }> {
-  const enabled = await hasTwoFactor(opts);
-  const required = !enabled && (await hubsRequiringTwoFactor({ db: opts.db, userId: opts.user.id })).length > 0;
-  return { two_factor_enabled: enabled, two_factor_required: required };
-}

@@ -6,17 +6,19 @@ import type { MyOrganization } from '../../../lib/contract/organizations';
 import type { UserRow } from '../../types';
 import { memberCount, presentMembership } from '../organizations/present-organization';
 import { findJoinableOrganizations } from '../organizations/find-joinable-organizations';
-import { twoFactorFlagsOf } from '../two-factor/has-two-factor';
+import { hasTwoFactor } from '../two-factor/has-two-factor';
 
-/** The user's hubs (not archived), newest membership last. */
-export async function listMyOrganizations(opts: { db: Database; userId: string }): Promise<MyOrganization[]> {
-  const rows = await opts.db
+const myHubRows = (opts: { db: Database; userId: string }) =>
+  opts.db
     .select({ organization: organizations, role: memberships.role, memberCount })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(and(eq(memberships.userId, opts.userId), isNull(organizations.archivedAt)))
     .orderBy(memberships.createdAt);
-  return rows.map(presentMembership);
+
+/** The user's hubs (not archived), newest membership last. */
+export async function listMyOrganizations(opts: { db: Database; userId: string }): Promise<MyOrganization[]> {
+  return (await myHubRows(opts)).map(presentMembership);
 }
 
 /**
@@ -33,11 +35,12 @@ export function currentStepOf(user: UserRow, hubCount: number, joinableCount: nu
 /** The `auth/me/` view of a user. */
 export async function getUserView(opts: { db: Database; user: UserRow }): Promise<User> {
   const { db, user } = opts;
-  const [hubs, joinable, twoFactor] = await Promise.all([
-    listMyOrganizations({ db, userId: user.id }),
+  const [rows, joinable, twoFactorEnabled] = await Promise.all([
+    myHubRows({ db, userId: user.id }),
     findJoinableOrganizations({ db, userId: user.id, email: user.email }),
-    twoFactorFlagsOf({ db, user }),
+    hasTwoFactor({ db, user }),
   ]);
+  const hubs = rows.map(presentMembership);
   const active = hubs.find((h) => h.id === user.activeOrganizationId) ?? hubs[0] ?? null;
   return {
     id: user.id,
@@ -50,6 +53,8 @@ export async function getUserView(opts: { db: Database; user: UserRow }): Promis
     active_organization: active,
     organizations: hubs,
     created_at: user.createdAt.toISOString(),
-    ...twoFactor,
+    two_factor_enabled: twoFactorEnabled,
+    // Whether a hub of theirs demands two-factor sign-in they do not have yet: read off the hubs already loaded.
+    two_factor_required: !twoFactorEnabled && rows.some((row) => row.organization.requireTwoFactor),
   };
 }

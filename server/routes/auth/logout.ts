@@ -23,6 +23,7 @@ export function logoutRoute(app: App) {
       handler: async (request) => {
         const { user, session } = authOf(request);
         await revokeSession({ db: app.deps.db, sessionId: session.id });
+        await app.deps.authCache.sessionRevoked(session.id);
         await recordAuditEvent({
           db: app.deps.db, type: 'sign_out', actorId: user.id, subjectId: user.id, data: { session_id: session.id }, client: clientInfoOf(request),
         });

@@ -17,6 +17,14 @@ export function meRoute(app: App) {
         response: { 200: dataEnvelope(userSchema), ...errorResponses(401) },
       },
     },
-    async (request) => ok(await getUserView({ db: app.deps.db, user: authOf(request).user })),
+    async (request) => {
+      const { db, authCache } = app.deps;
+      const { user } = authOf(request);
+      const cached = authCache.views.get(user.id);
+      if (cached) return ok(cached);
+      const view = await getUserView({ db, user });
+      authCache.remember(authCache.views, user.id, request.authEpoch, view);
+      return ok(view);
+    },
   );
 }

@@ -32,6 +32,7 @@ export function changePasswordRoute(app: App) {
         newPassword: request.body.new_password,
         client: clientInfoOf(request),
       });
+      await app.deps.authCache.userChanged(user.id);
       return ok(null, 'Your password has been changed. Other devices have been signed out.');
     },
   );

@@ -21,7 +21,8 @@ export function resetPasswordRoute(app: App) {
       },
     },
     async (request) => {
-      await resetPassword({ db: app.deps.db, ...request.body, client: clientInfoOf(request) });
+      const { userId } = await resetPassword({ db: app.deps.db, ...request.body, client: clientInfoOf(request) });
+      await app.deps.authCache.userChanged(userId);
       return ok(null, 'Your password has been changed. Please sign in with the new password.');
     },
   );

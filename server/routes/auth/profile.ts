@@ -18,6 +18,11 @@ export function profileRoute(app: App) {
         response: { 200: dataEnvelope(userSchema), ...errorResponses(400, 401) },
       },
     },
-    async (request) => ok(await updateProfile({ db: app.deps.db, user: authOf(request).user, ...request.body }), 'Profile saved.'),
+    async (request) => {
+      const { user } = authOf(request);
+      const view = await updateProfile({ db: app.deps.db, user, ...request.body });
+      await app.deps.authCache.userChanged(user.id);
+      return ok(view, 'Profile saved.');
+    },
   );
 }

@@ -35,6 +35,7 @@ export function sessionsRoute(app: App) {
     },
   }, async (request) => {
     const revoked = await revokeOwnSession({ db, auth: authOf(request), sessionId: request.params.id, client: clientInfoOf(request) });
+    await app.deps.authCache.sessionRevoked(request.params.id);
     return ok(revoked, revoked.current ? 'You have been signed out.' : 'That session has been signed out.');
   });
 
@@ -46,6 +47,7 @@ export function sessionsRoute(app: App) {
     },
   }, async (request) => {
     const result = await revokeOtherSessions({ db, auth: authOf(request), client: clientInfoOf(request) });
+    await app.deps.authCache.userChanged(authOf(request).user.id);
     return ok(result, result.revoked === 1 ? '1 other session was signed out.' : `${result.revoked} other sessions were signed out.`);
   });
 }

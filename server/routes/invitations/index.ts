@@ -29,7 +29,9 @@ export default async function invitationTokenRoutes(app: App) {
       response: { 200: dataEnvelope(invitationAcceptanceSchema) },
     },
   }, async (request) => {
-    const accepted = await acceptInvitation({ db, user: authOf(request).user, token: request.params.token, client: clientInfoOf(request) });
+    const { user } = authOf(request);
+    const accepted = await acceptInvitation({ db, user, token: request.params.token, client: clientInfoOf(request) });
+    await app.deps.authCache.membershipChanged(user.id, accepted.id);
     return ok(accepted, accepted.space ? `Welcome to ${accepted.space.name}.` : 'Welcome to the hub.');
   });
 }

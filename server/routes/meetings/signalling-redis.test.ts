@@ -1,38 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisMeetingBus } from '../../meetings/redis-meeting-bus';
 import { createSignallingService, type SignallingService } from '../../meetings/signalling-service';
 import type { MeetingBus } from '../../meetings/meeting-bus';
 import { signUpWithHub, signUpWithProfile, startSecondNode, startTestServer, type TestServer } from '../../test/harness';
 import { openSignalling, type SignallingTestClient } from '../../test/signalling-client';
+import { TEST_REDIS_URL, testRedisReachable } from '../../test/redis';
 
 // Two API nodes over one database, meeting through the machine's Redis.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const reachable = await testRedisReachable();
 const PRESENCE_MS = 200;
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-// CI has Redis: there a missing one fails the run instead of skipping it.
-const reachable = await redisReachable();
-if (!reachable && process.env.CI) throw new Error(`Redis is not reachable at ${REDIS_URL}`);
 
 const silent = { warn: () => undefined };
 const prefix = `convene-test-${randomUUID()}:`;
 
 async function redisSignalling(): Promise<{ service: SignallingService; bus: MeetingBus }> {
-  const bus = await createRedisMeetingBus({ url: REDIS_URL, prefix, logger: silent });
+  const bus = await createRedisMeetingBus({ url: TEST_REDIS_URL, prefix, logger: silent });
   return { bus, service: createSignallingService({ bus, maxParticipants: 8, presenceIntervalMs: PRESENCE_MS }) };
 }
 

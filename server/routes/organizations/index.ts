@@ -45,7 +45,11 @@ export default async function organizationRoutes(app: App) {
       response: { 201: dataEnvelope(myOrganizationSchema) },
     },
   }, async (request, reply) => {
-    const organization = await createOrganization({ db, user: authOf(request).user, body: request.body });
+    const { user } = authOf(request);
+    const organization = await createOrganization({ db, user, body: request.body });
+    await app.deps.authCache.membershipChanged(user.id, organization.id);
+    // A new hub may be offered to others (their email domain).
+    await app.deps.authCache.organizationChanged(organization.id);
     return reply.status(201).send(ok(organization));
   });
 
@@ -87,6 +91,7 @@ export default async function organizationRoutes(app: App) {
     },
   }, async (request) => {
     const user = await switchOrganization({ db, user: authOf(request).user, handle: request.body.domain_handle });
+    await app.deps.authCache.userChanged(user.id);
     return ok(await getUserView({ db, user }));
   });
 
@@ -108,9 +113,12 @@ export default async function organizationRoutes(app: App) {
       params: organizationHandleParams,
       response: { 200: dataEnvelope(myOrganizationSchema) },
     },
-  }, async (request) => ok(await joinOrganization({
-    db, user: authOf(request).user, handle: request.params.handle, client: clientInfoOf(request),
-  })));
+  }, async (request) => {
+    const { user } = authOf(request);
+    const organization = await joinOrganization({ db, user, handle: request.params.handle, client: clientInfoOf(request) });
+    await app.deps.authCache.membershipChanged(user.id, organization.id);
+    return ok(organization);
+  });
 
   await app.register(organizationSettingsRoutes);
   await app.register(memberRoutes);

@@ -35,6 +35,8 @@ export default async function invitationRoutes(app: App) {
       db, config, mailer, hub: hubOf(request), inviter: authOf(request).user, emails: request.body.emails, role: request.body.role,
       client: clientInfoOf(request),
     });
+    // Invitations are offered in the invitees' `auth/me/` views.
+    await app.deps.authCache.organizationChanged(hubOf(request).organization.id);
     const created = results.some((r) => r.invitation !== null);
     return reply.status(created ? 201 : 200).send(ok(results));
   });
@@ -59,12 +61,13 @@ export default async function invitationRoutes(app: App) {
       params: invitationParams,
       response: { 200: dataEnvelope(invitationSchema) },
     },
-  }, async (request) => ok(
-    await resendInvitation({
+  }, async (request) => {
+    const invitation = await resendInvitation({
       db, config, mailer, hub: hubOf(request), user: authOf(request).user, id: request.params.id, client: clientInfoOf(request),
-    }),
-    'Invitation sent again.',
-  ));
+    });
+    await app.deps.authCache.organizationChanged(hubOf(request).organization.id);
+    return ok(invitation, 'Invitation sent again.');
+  });
 
   app.delete('/:handle/invitations/:id/', {
     onRequest,
@@ -75,6 +78,7 @@ export default async function invitationRoutes(app: App) {
     },
   }, async (request) => {
     await cancelInvitation({ db, hub: hubOf(request), id: request.params.id, actorId: authOf(request).user.id, client: clientInfoOf(request) });
+    await app.deps.authCache.organizationChanged(hubOf(request).organization.id);
     return ok(null, 'Invitation cancelled.');
   });
 }

@@ -47,13 +47,14 @@ export default async function memberRoutes(app: App) {
       body: updateMemberBody,
       response: { 200: dataEnvelope(memberSchema) },
     },
-  }, async (request) => ok(
-    await updateMemberRole({
-      db, hub: hubOf(request), userId: request.params.user_id, role: request.body.role,
-      actorId: authOf(request).user.id, client: clientInfoOf(request),
-    }),
-    'Role changed.',
-  ));
+  }, async (request) => {
+    const hub = hubOf(request);
+    const member = await updateMemberRole({
+      db, hub, userId: request.params.user_id, role: request.body.role, actorId: authOf(request).user.id, client: clientInfoOf(request),
+    });
+    await app.deps.authCache.membershipChanged(request.params.user_id, hub.organization.id);
+    return ok(member, 'Role changed.');
+  });
 
   app.delete('/:handle/members/:user_id/', {
     onRequest,
@@ -66,6 +67,7 @@ export default async function memberRoutes(app: App) {
     await removeMember({
       db, hub: hubOf(request), userId: request.params.user_id, actorId: authOf(request).user.id, client: clientInfoOf(request),
     });
+    await app.deps.authCache.membershipChanged(request.params.user_id, hubOf(request).organization.id);
     return ok(null, 'Member removed.');
   });
 
@@ -78,6 +80,7 @@ export default async function memberRoutes(app: App) {
     },
   }, async (request) => {
     const user = await leaveOrganization({ db, hub: hubOf(request), user: authOf(request).user, client: clientInfoOf(request) });
+    await app.deps.authCache.membershipChanged(user.id, hubOf(request).organization.id);
     return ok(await getUserView({ db, user }), 'You left the hub.');
   });
 

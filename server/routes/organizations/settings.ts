@@ -29,10 +29,12 @@ export default async function organizationSettingsRoutes(app: App) {
       body: updateOrganizationBody,
       response: { 200: dataEnvelope(myOrganizationSchema) },
     },
-  }, async (request) => ok(
-    await updateOrganization({ db, user: authOf(request).user, hub: hubOf(request), body: request.body, client: clientInfoOf(request) }),
-    'Hub settings saved.',
-  ));
+  }, async (request) => {
+    const hub = hubOf(request);
+    const organization = await updateOrganization({ db, user: authOf(request).user, hub, body: request.body, client: clientInfoOf(request) });
+    await app.deps.authCache.organizationChanged(hub.organization.id);
+    return ok(organization, 'Hub settings saved.');
+  });
 
   app.post('/:handle/archive/', {
     onRequest,
@@ -46,6 +48,7 @@ export default async function organizationSettingsRoutes(app: App) {
     const user = await archiveOrganization({
       db, user: authOf(request).user, hub: hubOf(request), confirm: request.body.confirm, client: clientInfoOf(request),
     });
+    await app.deps.authCache.organizationChanged(hubOf(request).organization.id);
     return ok(await getUserView({ db, user }), 'The hub was archived.');
   });
 
@@ -57,10 +60,13 @@ export default async function organizationSettingsRoutes(app: App) {
       body: transferOrganizationBody,
       response: { 200: dataEnvelope(myOrganizationSchema) },
     },
-  }, async (request) => ok(
-    await transferOrganization({
-      db, user: authOf(request).user, hub: hubOf(request), userId: request.body.user_id, client: clientInfoOf(request),
-    }),
-    'Ownership transferred.',
-  ));
+  }, async (request) => {
+    const hub = hubOf(request);
+    const organization = await transferOrganization({
+      db, user: authOf(request).user, hub, userId: request.body.user_id, client: clientInfoOf(request),
+    });
+    // Two members' roles changed.
+    await app.deps.authCache.organizationChanged(hub.organization.id);
+    return ok(organization, 'Ownership transferred.');
+  });
 }

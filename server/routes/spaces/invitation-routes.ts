@@ -34,6 +34,8 @@ export function registerSpaceInvitationRoutes(app: App) {
       db, config, mailer, viewer: viewerOf(request), organization: hubOf(request).organization, inviter: authOf(request).user,
       spaceId: request.params.id, emails: request.body.emails, role: request.body.role, client: clientInfoOf(request),
     });
+    // Invitations are offered in the invitees' `auth/me/` views.
+    await app.deps.authCache.organizationChanged(hubOf(request).organization.id);
     return reply.status(sent.some((r) => r.invitation !== null) ? 201 : 200).send(ok(sent));
   });
 
@@ -57,13 +59,14 @@ export function registerSpaceInvitationRoutes(app: App) {
       params: spaceInvitationParams,
       response: { 200: dataEnvelope(invitationSchema), ...errorResponses(401, 403, 404, 422, 429) },
     },
-  }, async (request) => ok(
-    await resendSpaceInvitation({
+  }, async (request) => {
+    const invitation = await resendSpaceInvitation({
       db, config, mailer, viewer: viewerOf(request), organization: hubOf(request).organization, user: authOf(request).user,
       spaceId: request.params.id, id: request.params.invitation_id, client: clientInfoOf(request),
-    }),
-    'Invitation sent again.',
-  ));
+    });
+    await app.deps.authCache.organizationChanged(hubOf(request).organization.id);
+    return ok(invitation, 'Invitation sent again.');
+  });
 
   app.delete('/:id/invitations/:invitation_id/', {
     schema: {
@@ -75,6 +78,7 @@ export function registerSpaceInvitationRoutes(app: App) {
     await cancelSpaceInvitation({
       db, viewer: viewerOf(request), spaceId: request.params.id, id: request.params.invitation_id, client: clientInfoOf(request),
     });
+    await app.deps.authCache.organizationChanged(hubOf(request).organization.id);
     return ok(null, 'Invitation cancelled.');
   });
 }

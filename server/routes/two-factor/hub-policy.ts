@@ -35,10 +35,12 @@ export default async function hubTwoFactorRoutes(app: App) {
       body: hubTwoFactorPolicyBody,
       response: { 200: dataEnvelope(hubTwoFactorPolicySchema), ...errorResponses(400, 401, 403, 404) },
     },
-  }, async (request) => ok(
-    await setHubTwoFactorRequirement({
-      db, hub: hubOf(request), user: authOf(request).user, required: request.body.required, client: clientInfoOf(request),
-    }),
-    request.body.required ? 'Two-factor sign-in is now required in this hub.' : 'Two-factor sign-in is no longer required.',
-  ));
+  }, async (request) => {
+    const hub = hubOf(request);
+    const policy = await setHubTwoFactorRequirement({
+      db, hub, user: authOf(request).user, required: request.body.required, client: clientInfoOf(request),
+    });
+    await app.deps.authCache.organizationChanged(hub.organization.id);
+    return ok(policy, request.body.required ? 'Two-factor sign-in is now required in this hub.' : 'Two-factor sign-in is no longer required.');
+  });
 }

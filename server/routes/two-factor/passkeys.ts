@@ -44,9 +44,11 @@ export function passkeyRoutes(app: App) {
       response: { 201: dataEnvelope(addedPasskeySchema), ...errorResponses(400, 401, 409, 429) },
     },
   }, async (request, reply) => {
+    const { user } = authOf(request);
     const added = await addPasskey({
-      db, config, user: authOf(request).user, credential: request.body.credential, name: request.body.name, client: clientInfoOf(request),
+      db, config, user, credential: request.body.credential, name: request.body.name, client: clientInfoOf(request),
     });
+    await app.deps.authCache.userChanged(user.id);
     return reply.status(201).send(ok(added, 'Passkey added.'));
   });
 
@@ -76,6 +78,7 @@ export function passkeyRoutes(app: App) {
     const auth = authOf(request);
     await assertFreshProof({ db, config, auth, proof: request.body });
     await removePasskey({ db, user: auth.user, id: request.params.id, client: clientInfoOf(request) });
+    await app.deps.authCache.userChanged(auth.user.id);
     return ok(null, 'Passkey removed.');
   });
 }

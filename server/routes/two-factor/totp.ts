@@ -43,7 +43,10 @@ export function totpRoutes(app: App) {
   }, async (request) => {
     const auth = authOf(request);
     await assertFreshProof({ db, config, auth, proof: request.body });
-    return ok(await beginTotpSetup({ db, config, user: auth.user }));
+    const setup = await beginTotpSetup({ db, config, user: auth.user });
+    // The pending secret is on the user row that enabling reads.
+    await app.deps.authCache.userChanged(auth.user.id);
+    return ok(setup);
   });
 
   app.post('/two-factor/totp/enable/', {
@@ -55,7 +58,9 @@ export function totpRoutes(app: App) {
       response: { 200: dataEnvelope(recoveryCodesSchema), ...errorResponses(400, 401, 409, 429) },
     },
   }, async (request) => {
-    const recovery_codes = await enableTotp({ db, config, user: authOf(request).user, code: request.body.code, client: clientInfoOf(request) });
+    const { user } = authOf(request);
+    const recovery_codes = await enableTotp({ db, config, user, code: request.body.code, client: clientInfoOf(request) });
+    await app.deps.authCache.userChanged(user.id);
     return ok({ recovery_codes }, 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.');
   });
 
@@ -71,6 +76,7 @@ export function totpRoutes(app: App) {
     const auth = authOf(request);
     await assertFreshProof({ db, config, auth, proof: request.body });
     await disableTotp({ db, user: auth.user, client: clientInfoOf(request) });
+    await app.deps.authCache.userChanged(auth.user.id);
     return ok(null, 'The authenticator app is turned off.');
   });
 
