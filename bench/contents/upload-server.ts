@@ -12,7 +12,7 @@ import { seedSpacesHub } from '../spaces/seed';
 
 export interface UploadBenchServer {
   pid: number;
-  /** POST spaces/{id}/contents/ on the real API, without the query string. */
+  /** POST spaces/{id}/contents/ (multipart) on the real API, without the query string; the bare-file upload is upload/ under it. */
   uploadUrl: string;
   token: string;
   handle: string;

@@ -159,6 +159,16 @@ export type ContentListFilters = Omit<z.input<typeof contentListQuery>, 'page' |
 /** POST spaces/{id}/contents/?kind= — multipart, one part named `file`. */
 export const uploadQuery = z.object({ kind: z.enum(contentKinds, { error: 'Please choose what kind of content this is' }) });
 
+/**
+ * POST spaces/{id}/contents/upload/?kind=&name= — the same upload with the
+ * file's bytes as the whole body (its own Content-Type, Content-Length
+ * required): no form to parse, so large files go at the disk's pace.
+ */
+export const rawUploadQuery = uploadQuery.extend({
+  name: z.string({ error: "Please give the file's name" }).trim().min(1, "Please give the file's name").max(1000, 'This file name is too long'),
+});
+export type RawUploadQuery = z.input<typeof rawUploadQuery>;
+
 export const contentParams = z.object({ id: z.string(), content_id: z.string() });
 export const attachmentParams = contentParams.extend({ index: z.coerce.number().int().min(0).max(999) });
 

@@ -24,11 +24,15 @@ export const http = {
   /** Generic list fetch: page and page_size (10). */
   list: async <T>(url: string, page = 1, params: Record<string, unknown> = {}) =>
     (await apiClient.get<ListEnvelope<T>>(url, { params: { page, page_size: PAGE_SIZE, ...params } })).data,
-  /** Multipart POST; `signal` cancels it (the promise then rejects with axios's CanceledError). */
-  upload: async <T>(url: string, form: FormData, onProgress?: (percent: number) => void, signal?: AbortSignal) =>
+  /**
+   * POST of a form (multipart) or of a file as the whole body (sent with its
+   * own type), reporting progress; `signal` cancels it (the promise then
+   * rejects with axios's CanceledError).
+   */
+  upload: async <T>(url: string, body: FormData | Blob, onProgress?: (percent: number) => void, signal?: AbortSignal) =>
     (
-      await apiClient.post<T>(url, form, {
-        headers: { 'Content-Type': 'multipart/form-data' },
+      await apiClient.post<T>(url, body, {
+        headers: { 'Content-Type': body instanceof Blob ? body.type || 'application/octet-stream' : 'multipart/form-data' },
         onUploadProgress: (e: AxiosProgressEvent) => onProgress?.(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
         signal,
       })

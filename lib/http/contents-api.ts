@@ -1,5 +1,5 @@
 import type {
-  ContactBody, ContentItem, ContentKind, ContentListFilters, ContentRow, EmailView, NoteBody, RenameContentBody, TextPage,
+  ContactBody, ContentItem, ContentKind, ContentListFilters, ContentRow, EmailView, NoteBody, RawUploadQuery, RenameContentBody, TextPage,
 } from '../contract/contents';
 import type { SearchFilters, SearchResult } from '../contract/search';
 import { http, type Envelope } from './api';
@@ -17,10 +17,10 @@ export interface UploadOptions {
 export const contentsApi = {
   list: (spaceId: string, page = 1, filters: ContentListFilters = {}) => http.list<ContentItem>(contents(spaceId), page, filters),
   get: (spaceId: string, contentId: string) => http.get<Envelope<ContentItem>>(content(spaceId, contentId)),
+  /** The file as the whole request body (POST contents/upload/): no form for the API to parse, so large files go faster. */
   upload: (spaceId: string, kind: ContentKind, file: File, { onProgress, signal }: UploadOptions = {}) => {
-    const form = new FormData();
-    form.append('file', file);
-    return http.upload<Envelope<ContentItem>>(`${contents(spaceId)}?kind=${encodeURIComponent(kind)}`, form, onProgress, signal);
+    const query = new URLSearchParams({ kind, name: file.name } satisfies RawUploadQuery);
+    return http.upload<Envelope<ContentItem>>(`${contents(spaceId)}upload/?${query}`, file, onProgress, signal);
   },
   rename: (spaceId: string, contentId: string, body: RenameContentBody) =>
     http.patch<Envelope<ContentItem>>(content(spaceId, contentId), body),

@@ -2,7 +2,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import {
   attachmentParams, contactBody, contactFields, contentListQuery, extensionOf, formatBytes, isAllowedExtension,
   MAX_UPLOAD_BYTES, noteBody, renameContentBody, signedFileQuery, TEXT_PAGE_CHARACTERS, textPageQuery, uploadProblem,
-  uploadQuery, type ContentDetails, type ContentItem, type ContentKind, type EmailView,
+  rawUploadQuery, uploadQuery, type ContentDetails, type ContentItem, type ContentKind, type EmailView,
 } from '@/lib/contract/contents';
 import { pageQuery } from '@/lib/contract/envelope';
 import { searchQuery, type SearchResult, type SnippetPart } from '@/lib/contract/search';
@@ -438,6 +438,56 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
     return null;
   };
 
+  /** Takes an upload into the space, however the file came (a form's part or the bare body). */
+  const addUpload = async (found: Extract<Found, { ok: true }>, kind: ContentKind, file: Blob & { name: string }): Promise<Response> => {
+    const problem = uploadProblem(kind, file);
+    if (!isAllowedExtension(kind, file.name)) return fail(415, 'unsupported_file_type', problem ?? 'This type of file is not accepted.');
+    if (file.size > MAX_UPLOAD_BYTES[kind]) return fail(413, 'file_too_large', problem ?? 'This file is too large.');
+    if (problem) return fail(400, 'validation_error', problem, { file: [problem] });
+    const extension = extensionOf(file.name);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (!contentMatches(extension, bytes)) {
+      return fail(415, 'file_content_mismatch', `${file.name} is not really a .${extension} file: its content is of another type.`);
+    }
+    const { limits, usage } = db.subscriptionOf(found.caller.organization);
+    if (usage.storage_bytes + file.size > limits.storage_bytes) {
+      return fail(
+        422,
+        'storage_quota',
+        `This upload would take the hub past its plan’s ${formatBytes(limits.storage_bytes)} of storage (${formatBytes(usage.storage_bytes)} used). Delete some content or upgrade the plan.`,
+      );
+    }
+    const analysis = analyse(kind, file.name, extension, bytes);
+    const at = Date.now();
+    const content: MockContent = {
+      id: db.newId(),
+      organizationId: found.caller.organization.id,
+      spaceId: found.space.id,
+      kind,
+      source: 'upload',
+      name: file.name,
+      extension,
+      mimeType: MIME_TYPES[extension] ?? (file.type || 'application/octet-stream'),
+      sizeBytes: file.size,
+      status: 'queued',
+      failureReason: null,
+      details: analysis.details,
+      body: analysis.body,
+      rows: analysis.rows,
+      email: analysis.email,
+      processingAt: at + db.processingDelays.queuedMs,
+      finishAt: at + db.processingDelays.queuedMs + db.processingDelays.processingMs,
+      outcome: analysis.failure ? { status: 'failed', reason: analysis.failure } : { status: 'ready' },
+      createdBy: found.caller.user.id,
+      createdAt: new Date(at).toISOString(),
+      updatedAt: new Date(at).toISOString(),
+    };
+    db.data.contents.push(content);
+    db.files.set(content.id, new Blob([bytes], { type: content.mimeType ?? '' }));
+    analysis.attachments.forEach((blob, index) => db.files.set(`${content.id}.att-${index}`, blob));
+    return ok(view(content), { status: 201, message: `${file.name} is uploaded and queued for processing.` });
+  };
+
   const contentFor = (request: Request, params: Record<string, unknown>) => {
     const found = spaceFor(request, params.id);
     if (!found.ok) return found;
@@ -506,7 +556,6 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
       if (refused) return refused;
       const query = parse(uploadQuery, queryOf(request));
       if (!query.ok) return query.response;
-      const { kind } = query.data;
       let file: unknown = null;
       try {
         file = (await request.formData()).get('file');
@@ -514,52 +563,19 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
         // Not multipart: answered below like a form without its file.
       }
       if (!isFileLike(file)) return fail(400, 'validation_error', 'Please choose a file to upload.', { file: ['Please choose a file to upload.'] });
-      const problem = uploadProblem(kind, file);
-      if (!isAllowedExtension(kind, file.name)) return fail(415, 'unsupported_file_type', problem ?? 'This type of file is not accepted.');
-      if (file.size > MAX_UPLOAD_BYTES[kind]) return fail(413, 'file_too_large', problem ?? 'This file is too large.');
-      if (problem) return fail(400, 'validation_error', problem, { file: [problem] });
-      const extension = extensionOf(file.name);
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      if (!contentMatches(extension, bytes)) {
-        return fail(415, 'file_content_mismatch', `${file.name} is not really a .${extension} file: its content is of another type.`);
-      }
-      const { limits, usage } = db.subscriptionOf(found.caller.organization);
-      if (usage.storage_bytes + file.size > limits.storage_bytes) {
-        return fail(
-          422,
-          'storage_quota',
-          `This upload would take the hub past its plan’s ${formatBytes(limits.storage_bytes)} of storage (${formatBytes(usage.storage_bytes)} used). Delete some content or upgrade the plan.`,
-        );
-      }
-      const analysis = analyse(kind, file.name, extension, bytes);
-      const at = Date.now();
-      const content: MockContent = {
-        id: db.newId(),
-        organizationId: found.caller.organization.id,
-        spaceId: found.space.id,
-        kind,
-        source: 'upload',
-        name: file.name,
-        extension,
-        mimeType: MIME_TYPES[extension] ?? (file.type || 'application/octet-stream'),
-        sizeBytes: file.size,
-        status: 'queued',
-        failureReason: null,
-        details: analysis.details,
-        body: analysis.body,
-        rows: analysis.rows,
-        email: analysis.email,
-        processingAt: at + db.processingDelays.queuedMs,
-        finishAt: at + db.processingDelays.queuedMs + db.processingDelays.processingMs,
-        outcome: analysis.failure ? { status: 'failed', reason: analysis.failure } : { status: 'ready' },
-        createdBy: found.caller.user.id,
-        createdAt: new Date(at).toISOString(),
-        updatedAt: new Date(at).toISOString(),
-      };
-      db.data.contents.push(content);
-      db.files.set(content.id, new Blob([bytes], { type: content.mimeType ?? '' }));
-      analysis.attachments.forEach((blob, index) => db.files.set(`${content.id}.att-${index}`, blob));
-      return ok(view(content), { status: 201, message: `${file.name} is uploaded and queued for processing.` });
+      return addUpload(found, query.data.kind, file);
+    }),
+
+    // The same upload with the file as the whole body, its name in the query.
+    http.post(api('spaces/:id/contents/upload/'), async ({ request, params }) => {
+      const found = spaceFor(request, params.id);
+      if (!found.ok) return found.response;
+      const refused = refuseWrite(found, 'add_content', 'add content');
+      if (refused) return refused;
+      const query = parse(rawUploadQuery, queryOf(request));
+      if (!query.ok) return query.response;
+      const file = new File([await request.arrayBuffer()], query.data.name, { type: request.headers.get('content-type') ?? '' });
+      return addUpload(found, query.data.kind, file);
     }),
 
     http.post(api('spaces/:id/contents/contacts/'), async ({ request, params }) => {

@@ -24,7 +24,7 @@ afterAll(async () => { await server.close(); });
 const methodOf = (testCase: MatrixCase) => testCase.route.split(' ')[0]!;
 
 function send(testCase: MatrixCase, request: CaseRequest, auth: RequestOptions): Promise<ApiResponse> {
-  return server.request(methodOf(testCase), request.path, { ...auth, body: request.body, form: request.form?.() });
+  return server.request(methodOf(testCase), request.path, { ...auth, body: request.body, form: request.form?.(), headers: request.headers });
 }
 
 /** Fails with the leaked values if the body mentions any of them. */

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { ByteRange, ObjectInfo, Storage, StoredObject } from './storage';
 
 /** Keys are made by the server; anything else is refused before it can touch a path. */
@@ -12,6 +11,56 @@ const KEY_MAX = 200;
 
 export function assertStorageKey(key: string): void {
   if (key.length > KEY_MAX || !KEY_PATTERN.test(key)) throw new Error(`invalid storage key "${key.slice(0, 40)}"`);
+}
+
+/** Sources arrive in pieces of 16 to 64 KiB; each write to disk is a trip through the thread pool, so pieces are gathered first. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
+
+/** Writes every byte of `chunks` at the file's current end (a write may take only part of what it is given). */
+async function writeAll(file: FileHandle, chunks: Buffer[]): Promise<void> {
+  let rest = chunks;
+  while (rest.length > 0) {
+    const { bytesWritten } = await file.writev(rest);
+    let skip = bytesWritten;
+    const left: Buffer[] = [];
+    for (const chunk of rest) {
+      if (skip >= chunk.length) skip -= chunk.length;
+      else {
+        left.push(skip > 0 ? chunk.subarray(skip) : chunk);
+        skip = 0;
+      }
+    }
+    rest = left;
+  }
+}
+
+/**
+ * Copies `source` into `file` in batches of at least WRITE_BATCH_BYTES, one
+ * batch on its way to disk while the next is gathered, so the source is read
+ * at the pace of the disk and at most two batches are held.
+ */
+async function copyInBatches(source: Readable, file: FileHandle): Promise<void> {
+  let writing: Promise<void> = Promise.resolve();
+  let batch: Buffer[] = [];
+  let batchBytes = 0;
+  try {
+    for await (const chunk of source) {
+      const piece = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+      batch.push(piece);
+      batchBytes += piece.length;
+      if (batchBytes < WRITE_BATCH_BYTES) continue;
+      await writing;
+      writing = writeAll(file, batch);
+      // A failed write is seen at the next await of `writing`; until then it must not count as unhandled.
+      writing.catch(() => undefined);
+      batch = [];
+      batchBytes = 0;
+    }
+  } finally {
+    // Whatever happened to the source, no write may still be running when the caller closes the file.
+    await writing;
+  }
+  if (batch.length > 0) await writeAll(file, batch);
 }
 
 /**
@@ -40,13 +89,9 @@ export async function createLocalDiskStorage(root: string): Promise<Storage> {
       // source failed first the file could appear after the clean-up below and stay in tmp/ for good.
       const file = await open(tmpPath, 'wx', 0o600);
       try {
-        await pipeline(source, file.createWriteStream());
-        const handle = await open(tmpPath, 'r');
-        try {
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
+        await copyInBatches(source, file);
+        await file.sync();
+        await file.close();
         await mkdir(path.dirname(finalPath), { recursive: true });
         await rename(tmpPath, finalPath);
         return { key, size: (await stat(finalPath)).size };

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, eq } from 'drizzle-orm';
@@ -7,6 +7,7 @@ import { contents, organizations } from '../../db/schema';
 import {
   MAX_UPLOAD_BYTES, extensionOf, formatBytes, isAllowedExtension, uploadProblem, type ContentItem, type ContentKind,
 } from '../../../lib/contract/contents';
+import { BackgroundSha256 } from '../../lib/background-hash';
 import { AppError, fieldError } from '../../lib/errors';
 import { assertNotArchived, authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
 import type { Storage } from '../../storage/storage';
@@ -76,7 +77,8 @@ class UploadInspector extends Transform {
   size = 0;
   mimeType: string | null = null;
   sha256: string | null = null;
-  private readonly hash = createHash('sha256');
+  // Hashed on another thread: hundreds of megabytes must not hold up the event loop.
+  private readonly hash = new BackgroundSha256();
   private head: Buffer[] | null = [];
 
   constructor(private readonly opts: { extension: string; maxBytes: number; tooLarge: () => AppError; empty: () => AppError }) {
@@ -87,6 +89,15 @@ class UploadInspector extends Transform {
     this.size += chunk.length;
     if (this.size > this.opts.maxBytes) return callback(this.opts.tooLarge());
     this.hash.update(chunk);
+    // A hash falling behind slows the upload down rather than holding its bytes in memory.
+    if (this.hash.backlogged) {
+      this.hash.caughtUp().then(() => this.pass(chunk, callback), (error: Error) => callback(error));
+      return;
+    }
+    this.pass(chunk, callback);
+  }
+
+  private pass(chunk: Buffer, callback: TransformCallback): void {
     if (!this.head) return callback(null, chunk);
     this.head.push(chunk);
     if (this.size < SNIFF_BYTES) return callback();
@@ -95,9 +106,24 @@ class UploadInspector extends Transform {
 
   override _flush(callback: TransformCallback): void {
     if (this.size === 0) return callback(this.opts.empty());
-    this.sha256 = this.hash.digest('hex');
-    if (!this.head) return callback();
-    this.releaseHead(true, callback);
+    const finish = () => this.hash.digest().then(
+      (hex) => {
+        this.sha256 = hex;
+        callback();
+      },
+      (error: Error) => callback(error),
+    );
+    if (!this.head) return void finish();
+    this.releaseHead(true, (error, head?: Buffer) => {
+      if (error) return callback(error);
+      this.push(head);
+      void finish();
+    });
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.hash.discard();
+    callback(error);
   }
 
   /** Lets the held-back first bytes through once they are known to be what the extension says. */
@@ -148,6 +174,8 @@ export async function uploadContent(opts: {
   kind: ContentKind;
   /** The request's Content-Length; null when the client streams without one. */
   declaredBytes: number | null;
+  /** What the body may carry besides the file's bytes: MULTIPART_OVERHEAD_BYTES for a form, 0 for the bare file. */
+  bodyOverheadBytes: number;
   /** Reads the request up to its file part; null when there is none. The stream may deliver at most `limit` bytes. */
   receiveFile: (limit: number) => Promise<IncomingFile | null>;
   presenter: ContentPresenter;
@@ -166,7 +194,7 @@ export async function uploadContent(opts: {
   try {
     if (!isAllowedExtension(kind, name)) throw refusal(kind, { name, size: 0 });
     // The least the file can weigh, from the request's size: enough to refuse what certainly does not fit before reading it.
-    const leastBytes = Math.max(0, (opts.declaredBytes ?? 0) - MULTIPART_OVERHEAD_BYTES);
+    const leastBytes = Math.max(0, (opts.declaredBytes ?? 0) - opts.bodyOverheadBytes);
     if (leastBytes > maxBytes) throw refusal(kind, { name, size: leastBytes });
     await assertStorageRoom({ db, organization, adding: leastBytes });
   } catch (error) {

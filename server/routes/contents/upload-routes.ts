@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
+import type { IncomingMessage } from 'node:http';
+import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_UPLOAD_BYTES, contentItemSchema, uploadQuery } from '../../../lib/contract/contents';
+import { MAX_UPLOAD_BYTES, contentItemSchema, rawUploadQuery, uploadQuery, type ContentKind } from '../../../lib/contract/contents';
 import { dataEnvelope } from '../../../lib/contract/envelope';
 import { spaceParams } from '../../../lib/contract/spaces';
 import { MULTIPART_OVERHEAD_BYTES, uploadContent, type IncomingFile } from '../../domain/contents/upload-content';
@@ -38,17 +40,54 @@ async function receiveFile(request: FastifyRequest, limit: number): Promise<Inco
  * answer. A body no bigger than an acceptable upload of its kind is read to
  * its end and dropped; a bigger or unbounded one gets its connection closed.
  */
-function settleUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
+function settleUnreadBody(request: FastifyRequest, reply: FastifyReply, overheadBytes: number): void {
   if (request.raw.complete) return;
   const kind = uploadQuery.safeParse(request.query).data?.kind;
   const declared = Number(request.headers['content-length'] ?? Number.NaN);
-  if (kind && declared <= MAX_UPLOAD_BYTES[kind] + MULTIPART_OVERHEAD_BYTES) request.raw.resume();
+  if (kind && declared <= MAX_UPLOAD_BYTES[kind] + overheadBytes) request.raw.resume();
   else reply.header('connection', 'close');
 }
 
-/** POST spaces/{id}/contents/?kind= (multipart upload). */
+/**
+ * The bare body as a stream of its own: a refusal ends this stream only,
+ * leaving the request to settleUnreadBody (destroying the request itself
+ * would cut the connection before the answer could be sent).
+ */
+function bodyStream(raw: IncomingMessage): Readable {
+  const body = new PassThrough();
+  raw.pipe(body);
+  // pipe() passes no errors on: a client gone mid-body must still fail the upload.
+  raw.once('close', () => {
+    if (!raw.complete) body.destroy(new Error('the request ended before its body did'));
+  });
+  return body;
+}
+
+const declaredLength = (request: FastifyRequest) => {
+  const length = request.headers['content-length'];
+  return length === undefined ? null : Number(length);
+};
+
+/** POST spaces/{id}/contents/?kind= (multipart upload) and POST spaces/{id}/contents/upload/?kind=&name= (the bare file). */
 export async function registerUploadRoutes(app: App) {
   const { db, storage } = app.deps;
+  // Both routes run the one upload operation; they differ only in how the file's bytes arrive.
+  const uploadInto = (
+    request: FastifyRequest,
+    spaceId: string,
+    kind: ContentKind,
+    body: Pick<Parameters<typeof uploadContent>[0], 'declaredBytes' | 'bodyOverheadBytes' | 'receiveFile'>,
+  ) => uploadContent({
+    db,
+    storage,
+    processing: app.deps.processing,
+    viewer: viewerOf(request),
+    organization: hubOf(request).organization,
+    spaceId,
+    kind,
+    presenter: presenterOf(app, request),
+    ...body,
+  });
 
   // Multipart is parsed for this route only, and never more than one file with a few small fields.
   await app.register(async (scope: App) => {
@@ -56,7 +95,7 @@ export async function registerUploadRoutes(app: App) {
       limits: { files: 1, fields: 4, fieldSize: 1024, fieldNameSize: 100, parts: 5, headerPairs: 20 },
     });
     // Every answer of this route, refusals by the sign-in and hub checks included.
-    scope.addHook('onSend', async (request, reply) => settleUnreadBody(request, reply));
+    scope.addHook('onSend', async (request, reply) => settleUnreadBody(request, reply, MULTIPART_OVERHEAD_BYTES));
 
     scope.post('/:id/contents/', {
       schema: {
@@ -68,18 +107,38 @@ export async function registerUploadRoutes(app: App) {
         response: { 201: dataEnvelope(contentItemSchema), ...errorResponses(400, 401, 403, 404, 413, 415, 422) },
       },
     }, async (request, reply) => {
-      const length = request.headers['content-length'];
-      const created = await uploadContent({
-        db,
-        storage,
-        processing: app.deps.processing,
-        viewer: viewerOf(request),
-        organization: hubOf(request).organization,
-        spaceId: request.params.id,
-        kind: request.query.kind,
-        declaredBytes: length === undefined ? null : Number(length),
+      const created = await uploadInto(request, request.params.id, request.query.kind, {
+        declaredBytes: declaredLength(request),
+        bodyOverheadBytes: MULTIPART_OVERHEAD_BYTES,
         receiveFile: (limit) => receiveFile(request, limit),
-        presenter: presenterOf(app, request),
+      });
+      return reply.status(201).send(ok(created, 'File uploaded.'));
+    });
+  });
+
+  // The bare file: whatever its type, the body is left unparsed and read as the file's bytes.
+  await app.register(async (scope: App) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    scope.addHook('onSend', async (request, reply) => settleUnreadBody(request, reply, 0));
+
+    scope.post('/:id/contents/upload/', {
+      schema: {
+        tags: ['contents'], security: signedIn,
+        summary: 'Upload a file into a space with its bytes as the whole body (Content-Length required); answers as the multipart upload',
+        params: spaceParams,
+        querystring: rawUploadQuery,
+        consumes: ['application/octet-stream'],
+        response: { 201: dataEnvelope(contentItemSchema), ...errorResponses(400, 401, 403, 404, 411, 413, 415, 422) },
+      },
+    }, async (request, reply) => {
+      const declaredBytes = declaredLength(request);
+      // Without its size the upload could not be refused before it is read, nor checked against the quota up front.
+      if (declaredBytes === null) throw new AppError(411, 'length_required', 'Send the file with its size in the Content-Length header.');
+      const created = await uploadInto(request, request.params.id, request.query.kind, {
+        declaredBytes,
+        bodyOverheadBytes: 0,
+        receiveFile: async () => ({ fileName: request.query.name, stream: bodyStream(request.raw) }),
       });
       return reply.status(201).send(ok(created, 'File uploaded.'));
     });

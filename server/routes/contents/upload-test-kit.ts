@@ -86,6 +86,21 @@ export function openUploadRequest(
   });
 }
 
+/** The answer to `request`, or null when the connection ends without one. */
+function answerOf(request: http.ClientRequest): Promise<{ status: number; body: UploadBody } | null> {
+  return new Promise((resolve) => {
+    request.on('response', (res) => {
+      let raw = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => { raw += chunk; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(raw) as UploadBody }));
+      res.on('error', () => resolve(null));
+    });
+    request.on('error', () => resolve(null));
+    request.on('close', () => resolve(null));
+  });
+}
+
 /**
  * Starts an upload that announces `contentLength` bytes but sends only
  * `sent`; the rest never comes unless the test writes it. `response` is the
@@ -100,17 +115,7 @@ export function startPartialUpload(
   const request = openUploadRequest(
     server.url, { token: who.person.token, hub: who.hub.domain_handle, spaceId: who.spaceId }, kind, opts.contentLength,
   );
-  const response = new Promise<{ status: number; body: UploadBody } | null>((resolve) => {
-    request.on('response', (res) => {
-      let raw = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => { raw += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(raw) as UploadBody }));
-      res.on('error', () => resolve(null));
-    });
-    request.on('error', () => resolve(null));
-    request.on('close', () => resolve(null));
-  });
+  const response = answerOf(request);
   request.write(opts.sent);
   return { request, response };
 }
@@ -143,6 +148,58 @@ export function chunkedBody(pieces: Buffer[]): ReadableStream<Uint8Array> {
       else controller.close();
     },
   });
+}
+
+export const rawUploadPath = (spaceId: string, kind: ContentKind | string, name: string) =>
+  `spaces/${spaceId}/contents/upload/?kind=${kind}&name=${encodeURIComponent(name)}`;
+
+/** Uploads one file as the whole body of POST spaces/{id}/contents/upload/, as the web app does. */
+export async function uploadRaw(
+  server: TestServer,
+  who: { person?: Person; hub: MyOrganization; spaceId: string; authorization?: string },
+  kind: ContentKind | string,
+  file: UploadFile,
+): Promise<{ status: number; body: UploadBody }> {
+  const headers: Record<string, string> = { 'Org-Handle': who.hub.domain_handle, 'Content-Type': file.type ?? 'application/octet-stream' };
+  const authorization = who.authorization ?? (who.person ? `JWT ${who.person.token}` : undefined);
+  if (authorization) headers.Authorization = authorization;
+  const response = await fetch(`${server.url}/api/v1/${rawUploadPath(who.spaceId, kind, file.name)}`, {
+    method: 'POST',
+    headers,
+    // A Buffer body goes with its Content-Length.
+    body: typeof file.data === 'string' ? file.data : new Uint8Array(file.data),
+  });
+  const raw = await response.text();
+  return { status: response.status, body: (raw ? JSON.parse(raw) : null) as UploadBody };
+}
+
+/**
+ * Starts a bare-file upload announcing `contentLength` bytes and sending
+ * only `sent`; `response` is the answer, or null when the connection ends
+ * without one.
+ */
+export function startPartialRawUpload(
+  server: TestServer,
+  who: { person: Person; hub: MyOrganization; spaceId: string },
+  kind: ContentKind | string,
+  opts: { name: string; contentLength: number; sent: Buffer },
+) {
+  const url = new URL(`${server.url}/api/v1/${rawUploadPath(who.spaceId, kind, opts.name)}`);
+  const request = http.request({
+    host: url.hostname,
+    port: url.port,
+    path: `${url.pathname}${url.search}`,
+    method: 'POST',
+    headers: {
+      Authorization: `JWT ${who.person.token}`,
+      'Org-Handle': who.hub.domain_handle,
+      'Content-Type': 'application/octet-stream',
+      'Content-Length': String(opts.contentLength),
+    },
+  });
+  const response = answerOf(request);
+  request.write(opts.sent);
+  return { request, response };
 }
 
 export const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');

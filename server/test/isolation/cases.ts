@@ -42,6 +42,7 @@ export interface CaseRequest {
   body?: unknown;
   /** A multipart body instead (uploads); a factory, as a FormData is sent only once. */
   form?: () => FormData;
+  headers?: Record<string, string>;
 }
 
 interface BaseCase {
@@ -232,6 +233,14 @@ export const matrixCases: MatrixCase[] = [
   {
     route: 'POST spaces/:id/contents/', scope: 'space', minimum: 'editor',
     request: (t) => ({ path: spacePath(t, 'contents/?kind=document'), form: textFile }),
+  },
+  {
+    route: 'POST spaces/:id/contents/upload/', scope: 'space', minimum: 'editor',
+    request: (t) => ({
+      path: spacePath(t, 'contents/upload/?kind=document&name=minutes.txt'),
+      body: 'Minutes of the weekly meeting.',
+      headers: { 'Content-Type': 'text/plain' },
+    }),
   },
   { route: 'GET spaces/:id/contents/:content_id/', scope: 'space', minimum: 'viewer', request: (t) => ({ path: contentPath(t, 'document') }) },
   {

@@ -21,7 +21,7 @@ afterEach(() => {
 });
 beforeEach(() => resetRouter('/spaces/x'));
 
-const UPLOAD_URL = '*/api/v1/spaces/:id/contents/';
+const UPLOAD_URL = '*/api/v1/spaces/:id/contents/upload/';
 const fileRow = (dialog: HTMLElement, name: string) => within(within(dialog).getByRole('list', { name: 'Uploads' })).getByRole('listitem', { name });
 
 /** antd draws its own radio button over the input: click what people click, the label. */
@@ -115,6 +115,21 @@ describe('upload', { timeout: 30_000 }, () => {
     expect(seen.at(-1)).toBe(100);
   });
 
+  it('sends the file itself as the request body, with its type, named in the query', async () => {
+    const space = seedSpace({ name: 'Launch' });
+    await signInOwner();
+    const seen: Array<{ kind: string | null; name: string | null; type: string | null; body: string }> = [];
+    server.use(
+      http.post(UPLOAD_URL, async ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        seen.push({ kind: query.get('kind'), name: query.get('name'), type: request.headers.get('content-type'), body: await request.clone().text() });
+      }),
+    );
+    const { data } = await contentsApi.upload(space.id, 'document', fileOf('Café notes', 'Plan & notes.txt', 'text/plain'));
+    expect(seen).toEqual([{ kind: 'document', name: 'Plan & notes.txt', type: 'text/plain', body: 'Café notes' }]);
+    expect(data).toMatchObject({ name: 'Plan & notes.txt', kind: 'document', status: 'queued' });
+  });
+
   it('shows the server’s message for a file too large, of a refused type, or over the quota, and retries', async () => {
     const failures: Record<string, [number, string, string]> = {
       'big.txt': [413, 'file_too_large', 'This file is 60 MB; document uploads can be up to 50 MB.'],
@@ -123,8 +138,7 @@ describe('upload', { timeout: 30_000 }, () => {
     };
     server.use(
       http.post(UPLOAD_URL, async ({ request }) => {
-        const file = (await request.clone().formData()).get('file') as unknown as { name: string };
-        const failure = failures[file.name];
+        const failure = failures[new URL(request.url).searchParams.get('name') ?? ''];
         if (failure) return HttpResponse.json({ message: failure[2], code: failure[1] }, { status: failure[0] });
       }),
     );
