@@ -6,8 +6,9 @@
 // server's memory; and GET search/ over 10,000 documents (~100 MB of text)
 // against its SQL sent straight to the database; and video meetings in headless
 // Chromium: join → first remote frame against a bare WebRTC call, and frames per
-// second and browser CPU with 2, 3 and 4 people.
-// `npm run bench -- spaces` (or auth-me, memory, upload, search, meetings) runs only the parts named.
+// second and browser CPU with 2, 3 and 4 people; and the first-load JavaScript
+// (gzip) of the sign-in page, the hub home and a space page.
+// `npm run bench -- spaces` (or auth-me, memory, upload, search, meetings, web) runs only the parts named.
 import os from 'node:os';
 import { measureSearch, type SearchBenchResult } from './contents/measure-search';
 import { measureUpload, type UploadBenchResult } from './contents/measure-upload';
@@ -17,6 +18,7 @@ import { measureMeetings, type MeetingsBenchResult } from './meetings/measure';
 import { measurePeople, type PeopleBenchResult } from './people/measure';
 import { spawnBenchServers } from './spawn-servers';
 import { measureSpacesList, type SpacesBenchResult } from './spaces/measure';
+import { firstLoadSection, measureFirstLoad } from './web/first-load';
 
 const positive = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -37,7 +39,7 @@ const meetingJoins = positive('BENCH_MEETING_JOINS', 10);
 const meetingSeconds = positive('BENCH_MEETING_SECONDS', 10);
 const peopleSeconds = positive('BENCH_PEOPLE_SECONDS', 120);
 
-const parts = ['auth-me', 'memory', 'spaces', 'people', 'upload', 'search', 'meetings'] as const;
+const parts = ['auth-me', 'memory', 'spaces', 'people', 'upload', 'search', 'meetings', 'web'] as const;
 const named = process.argv.slice(2);
 const unknown = named.filter((name) => !(parts as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown bench part ${unknown.join(', ')}; choose from ${parts.join(', ')}`);
@@ -89,7 +91,7 @@ async function benchSpaces(): Promise<SpacesBenchResult[]> {
 const mib = (bytes: number) => `${fixed(bytes / 1024 / 1024)} MiB`;
 
 async function benchUpload(): Promise<UploadBenchResult> {
-  console.info(`Uploading a ${uploadMiB} MiB media file through POST spaces/{id}/contents/ and writing it straight to disk…`);
+  console.info(`Uploading a ${uploadMiB} MiB media file through POST spaces/{id}/contents/upload/ and contents/ (multipart), and writing it straight to disk…`);
   return measureUpload({ sizeBytes: Math.round(uploadMiB * 1024 * 1024) });
 }
 
@@ -97,22 +99,26 @@ function uploadSection(result: UploadBenchResult) {
   const rawMean = (result.diskBefore.mibPerSecond + result.diskAfter.mibPerSecond) / 2;
   const throughputRow = (name: string, t: { mibPerSecond: number; seconds: number }) =>
     row([name, fixed(t.mibPerSecond), fixed(t.seconds, 2)]);
-  return `POST /api/v1/spaces/{id}/contents/?kind=media — one ${mib(result.sizeBytes)} MP4 streamed from disk as a multipart
-part over one HTTP connection to the real API (built-in PostgreSQL, own process), against the same bytes streamed
-from the same source file into a new file on the same file system (${result.fileSystem}) and fsynced,
-before and after the upload. The API's time runs until its 201 answer.
+  return `POST /api/v1/spaces/{id}/contents/upload/?kind=media&name=bench.mp4 — one ${mib(result.sizeBytes)} MP4 streamed from
+disk as the whole body (what the web app sends), then POST /api/v1/spaces/{id}/contents/?kind=media with the same file
+as a multipart part, each over one HTTP connection to the real API (built-in PostgreSQL, own process), against the
+same bytes streamed from the same source file into a new file on the same file system (${result.fileSystem}) and
+fsynced, before and after the uploads. One untimed 1 MiB upload goes first (a server in service has taken uploads
+before). The API's time runs until its 201 answer.
 
 ${row(['measurement', 'MiB/s', 'seconds'])}
 ${row(['---', '---:', '---:'])}
 ${throughputRow('raw write + fsync, before', result.diskBefore)}
-${throughputRow('upload through the API', result.upload)}
+${throughputRow('upload through the API (bare file)', result.upload)}
+${throughputRow('upload through the API (multipart)', result.multipartUpload)}
 ${throughputRow('raw write + fsync, after', result.diskAfter)}
 ${row(['ratio upload / raw (mean of both)', ratio(result.upload.mibPerSecond, rawMean, 2), ''])}
+${row(['ratio multipart upload / raw (mean of both)', ratio(result.multipartUpload.mibPerSecond, rawMean, 2), ''])}
 
 ${row(['API process memory', 'resident'])}
 ${row(['---', '---:'])}
 ${row(['idle, before the upload', mib(result.idleRssBytes)])}
-${row([`peak during the upload (${result.peakSource === 'VmHWM' ? 'VmHWM, reset before it' : 'sampled every 10 ms'})`, mib(result.peakRssBytes)])}
+${row([`peak during the bare-file upload (${result.peakSource === 'VmHWM' ? 'VmHWM, reset before it' : 'sampled every 10 ms'})`, mib(result.peakRssBytes)])}
 ${row(['growth', mib(result.peakRssBytes - result.idleRssBytes)])}`;
 }
 
@@ -210,6 +216,7 @@ const people = runs('people') ? await measurePeople({ seconds: peopleSeconds, li
 const upload = runs('upload') ? await benchUpload() : null;
 const search = runs('search') ? await benchSearch() : [];
 const meetings = runs('meetings') ? await benchMeetings() : null;
+const web = runs('web') ? measureFirstLoad() : null;
 
 const sections = [`Convene benchmark — ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`];
 if (authMe) {
@@ -246,5 +253,6 @@ if (people) sections.push(peopleSection(people));
 if (upload) sections.push(uploadSection(upload));
 if (search.length > 0) sections.push(searchSection(search));
 if (meetings) sections.push(meetingsSection(meetings));
+if (web) sections.push(firstLoadSection(web));
 console.info(`\n${sections.join('\n\n')}\n`);
 if (memory && (memory.firstStart.exitCode !== 0 || memory.restart.exitCode !== 0)) process.exitCode = 1;

@@ -1,5 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { hubWithPeople, signedInContext, type ApiPerson } from '../../e2e/support/api-people';
@@ -9,8 +7,8 @@ import { percentile } from '../load';
 import { launchMeetingBrowser, serveBlankPage } from './browser';
 import { cpuPercent, cpuSnapshot } from './cpu';
 import { loopbackFirstFrame } from './loopback';
+import { ensureWebBuild } from '../web-build';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 
 export interface Percentiles {
   p50Ms: number;
@@ -46,15 +44,6 @@ const percentiles = (values: number[]): Percentiles => {
   return { p50Ms: percentile(sorted, 50), p95Ms: percentile(sorted, 95), runs: values.length };
 };
 
-/** The production web build the server needs, made first when missing or stale (as `npm start` does). */
-function ensureWebBuild() {
-  const result = spawnSync(
-    process.execPath,
-    ['--input-type=module', '-e', "import { ensureNextBuild } from './scripts/lib/next-build.mjs'; ensureNextBuild();"],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error('the web app build failed');
-}
 
 interface JoinTiming {
   clickAt: number;

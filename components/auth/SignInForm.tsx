@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { Divider, Form, Input } from 'antd';
 import styled from 'styled-components';
-import { loginBody, type LoginBody, type TwoFactorChallenge } from '@/lib/contract/auth';
+import type { LoginBody, TwoFactorChallenge } from '@/lib/contract/auth';
 import { authApi } from '@/lib/http/api';
 import { errorCode } from '@/lib/http/clients';
 import { firebaseEnabled } from '@/lib/firebase';
@@ -11,18 +12,23 @@ import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
-import { zodRule } from '@/components/forms/zodRule';
+import { lazyZodRule } from '@/components/forms/lazyZodRule';
 import { PasskeySignInButton } from '@/components/two-factor/PasskeySignInButton';
-import { TwoFactorStep } from '@/components/two-factor/TwoFactorStep';
 import { AltAction } from './AltAction';
 import { AuthHeading } from './AuthLayout';
 import { GoogleButton } from './GoogleButton';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
+// The sign-in page is the first screen: zod, the contract and the second-factor
+// step load when they are first needed, not with the page.
+const loadTwoFactorStep = () => import('@/components/two-factor/TwoFactorStep');
+const TwoFactorStep = dynamic(() => loadTwoFactorStep().then((m) => m.TwoFactorStep), { ssr: false });
+const loginShape = () => import('@/lib/contract/auth').then((m) => m.loginBody.shape);
+
 const rules = {
-  email: [zodRule(loginBody.shape.email)],
-  password: [zodRule(loginBody.shape.password)],
-  emailCode: [{ required: true, message: 'Please enter the code from the email' }, zodRule(loginBody.shape.email_code)],
+  email: [lazyZodRule(async () => (await loginShape()).email, true)],
+  password: [lazyZodRule(async () => (await loginShape()).password, true)],
+  emailCode: [{ required: true, message: 'Please enter the code from the email' }, lazyZodRule(async () => (await loginShape()).email_code, false)],
 };
 
 type SignInValues = Pick<LoginBody, 'email' | 'password' | 'email_code'>;
@@ -53,6 +59,8 @@ export function SignInForm() {
   // Set when the password was right and a second factor is still owed.
   const [twoFactor, setTwoFactor] = useState<TwoFactorChallenge['two_factor'] | null>(null);
   const { submitting, error, setError, onFinish } = useSubmit(form, async ({ email, password, email_code }) => {
+    // Fetched alongside the sign-in request, in case the answer asks for a second factor.
+    void loadTwoFactorStep();
     try {
       const visitorId = useAuthStore.getState().visitorId ?? undefined;
       const { data } = await authApi.login({ email, password, email_code: email_code?.trim() || undefined, visitor_id: visitorId });

@@ -1,10 +1,16 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
+import styled from 'styled-components';
 import { useShallow } from 'zustand/react/shallow';
 import { guardDecision } from '@/lib/onboarding/guard';
 import type { PageAccess } from '@/lib/page';
 import { useAuthStore } from '@/store/auth';
 import { FullPageSpinner } from './FullPageSpinner';
+
+/** Disables every control inside while leaving the layout untouched. */
+const PendingFieldset = styled.fieldset`
+  display: contents;
+`;
 
 /**
  * Restores the session once, then keeps the visitor on pages they may see:
@@ -34,6 +40,12 @@ export function AuthGuard({ access, children }: { access: PageAccess; children: 
   }, [target, router]);
 
   if (access === 'public') return children;
-  if (isLoading || !router.isReady || target) return <FullPageSpinner />;
+  if (target) return <FullPageSpinner />;
+  const pending = isLoading || !router.isReady;
+  // A guest page (sign-in…) is in the server's HTML at once; its controls wait
+  // until the session is known, so nothing typed before hydration is lost and
+  // a signed-in visitor cannot use the form on the way out.
+  if (access === 'guest') return <PendingFieldset disabled={pending} aria-busy={pending}>{children}</PendingFieldset>;
+  if (pending) return <FullPageSpinner />;
   return children;
 }

@@ -5,7 +5,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Input } from 'antd';
 import styled from 'styled-components';
 import { breakpoints } from '@/lib/constants';
-import { SEARCH_QUERY_MAX } from '@/lib/contract/search';
+import { SEARCH_QUERY_MAX } from '@/lib/contract/search-limits';
 
 const Box = styled.div`
   .field {

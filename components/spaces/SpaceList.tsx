@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import dynamic from 'next/dynamic';
 import { AppstoreOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Input, Segmented, Select, Skeleton } from 'antd';
 import styled from 'styled-components';
@@ -15,10 +16,12 @@ import { Panel } from '@/components/hubs/Panel';
 import { may } from '@/components/hubs/roles';
 import { useDebouncedValue } from '@/components/hubs/useDebouncedValue';
 import { usePagedList } from '@/components/hubs/usePagedList';
-import { CreateSpaceModal } from './CreateSpaceModal';
 
 import { SpaceCard } from './SpaceCard';
 import { spaceVisibilityOptions } from './visibility';
+
+// Its form (and zod) load when "New space" is first pressed, not with the hub home.
+const CreateSpaceModal = dynamic(() => import('./CreateSpaceModal').then((m) => m.CreateSpaceModal), { ssr: false });
 
 const Toolbar = styled.div`
   display: grid;
@@ -51,6 +54,9 @@ export function SpaceList() {
   const [scope, setScope] = useState<Scope>('all');
   const [visibility, setVisibility] = useState<SpaceVisibility | typeof ANY>(ANY);
   const [creating, setCreating] = useState(false);
+  // Stays mounted once opened, so closing keeps the modal's animation.
+  const [everCreated, setEverCreated] = useState(false);
+  if (creating && !everCreated) setEverCreated(true);
   const [joining, setJoining] = useState<string | null>(null);
   const [joinError, setJoinError] = useState<string | null>(null);
   const term = useDebouncedValue(search.trim());
@@ -171,7 +177,7 @@ export function SpaceList() {
         </Items>
       )}
       <LoadMore list={list} />
-      <CreateSpaceModal open={creating} onClose={() => setCreating(false)} onCreated={created} />
+      {everCreated && <CreateSpaceModal open={creating} onClose={() => setCreating(false)} onCreated={created} />}
     </Panel>
   );
 }

@@ -4,7 +4,10 @@ import { KeyOutlined } from '@ant-design/icons';
 import { twoFactorSignInApi } from '@/lib/http/two-factor-api';
 import { useAuthStore } from '@/store/auth';
 import { useCompleteSignIn } from '@/components/auth/useCompleteSignIn';
-import { getPasskeyAssertion, passkeyErrorMessage } from './passkeyCeremony';
+import { errorMessage } from '@/lib/http/clients';
+
+// The WebAuthn library is only needed once the button is pressed, not with the sign-in page.
+const loadCeremony = () => import('./passkeyCeremony');
 
 /**
  * "Sign in with a passkey": the browser offers the passkeys it holds for
@@ -17,13 +20,14 @@ export function PasskeySignInButton({ onError }: { onError: (message: string | n
   const onClick = async () => {
     setBusy(true);
     onError(null);
+    const ceremony = loadCeremony();
     try {
       const { data: options } = await twoFactorSignInApi.passkeyOptions();
-      const credential = await getPasskeyAssertion(options);
+      const credential = await (await ceremony).getPasskeyAssertion(options);
       const { data } = await twoFactorSignInApi.passkeySignIn(credential, useAuthStore.getState().visitorId ?? undefined);
       await completeSignIn(data.token);
     } catch (e) {
-      onError(passkeyErrorMessage(e));
+      onError(await ceremony.then((c) => c.passkeyErrorMessage(e), () => errorMessage(e)));
     } finally {
       setBusy(false);
     }

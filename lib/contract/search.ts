@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { searchField } from '../validation/fields';
 import { contentItemSchema, contentKinds } from './contents';
 import { pageQuery } from './envelope';
+import { SEARCH_QUERY_MAX } from './search-limits';
 
-export const SEARCH_QUERY_MAX = 200;
+export { SEARCH_QUERY_MAX };
 
 /**
  * GET search/?q&kind&space_id&page&page_size — full-text search over every

@@ -2,13 +2,14 @@ import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { z } from 'zod';
+import { TOKEN_COOKIE } from '@/lib/token-cookie';
 
 /**
  * The web app's own token store (spec §7): the session token lives in an
  * httpOnly cookie that page scripts cannot read, and the app asks this route
  * for it when it starts.
  */
-export const TOKEN_COOKIE = 'convene_token';
+export { TOKEN_COOKIE };
 const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 export const config = { api: { bodyParser: { sizeLimit: '16kb' } } };

@@ -47,6 +47,18 @@ describe('AuthGuard', () => {
     expect(screen.queryByText('page content')).not.toBeInTheDocument();
   });
 
+  it('shows a guest page at once, its controls usable once the session is known', async () => {
+    resetRouter('/sign-in');
+    render(
+      <AuthGuard access="guest">
+        <input aria-label="Email" />
+      </AuthGuard>,
+    );
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email' })).toBeEnabled());
+  });
+
   it('shows a guest page to a signed-out visitor', async () => {
     const router = renderGuarded('guest', '/sign-in');
     expect(await screen.findByText('page content')).toBeInTheDocument();

@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import { Form, Input } from 'antd';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { registerBody } from '@/lib/contract/auth';
+import { lazyZodRule } from '@/components/forms/lazyZodRule';
 import { zodRule } from '@/components/forms/zodRule';
 import { VerticalForm } from '@/components/forms/VerticalForm';
 import { renderWithApp } from '@/tests/render';
@@ -46,5 +47,18 @@ describe('zodRule', () => {
     await user.type(screen.getByLabelText('Name'), 'A');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Name must be at least 2 characters')).toBeInTheDocument();
+  });
+});
+
+describe('lazyZodRule', () => {
+  it('loads the schema at the first validation and gives its first message', async () => {
+    const load = vi.fn(async () => registerBody.shape.password);
+    const rule = lazyZodRule(load, true);
+    expect(rule).toMatchObject({ required: true });
+    expect(load).not.toHaveBeenCalled();
+    if (typeof rule === 'function' || !rule.validator) throw new Error('expected a validator rule');
+    await expect(rule.validator({}, 'Ab1#', () => undefined)).rejects.toThrow('Password must be at least 8 characters');
+    await expect(rule.validator({}, 'Abcdefg1#', () => undefined)).resolves.toBeUndefined();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });
