@@ -87,7 +87,7 @@ const nextConfig: NextConfig = {
   env: buildFlags,
   poweredByHeader: false,
   compiler: { styledComponents: true },
-  // Bundled rather than required at run time, so _app's StyleProvider and
+  // Bundled rather than required at run time, so AntdProvider's StyleProvider and
   // antd's own imports share one copy of the css-in-js context.
   transpilePackages: ['@ant-design/cssinjs'],
   experimental: {

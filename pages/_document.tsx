@@ -17,8 +17,8 @@ export default class ConveneDocument extends Document {
       ctx.renderPage = () =>
         originalRenderPage({
           enhanceApp: (App) => {
-            // _app puts the cache in its StyleProvider: the bundler may give _document
-            // its own copy of @ant-design/cssinjs, whose context antd would not see.
+            // _app hands the cache to the pages' AntdProvider, whose StyleProvider fills it: the
+            // bundler may give _document its own copy of @ant-design/cssinjs, whose context antd would not see.
             const CacheAwareApp = App as ComponentType<ComponentProps<typeof App> & { antdCache: typeof antdCache }>;
             return function StyledApp(props) {
               return sheet.collectStyles(<CacheAwareApp {...props} antdCache={antdCache} />);

@@ -1,6 +1,7 @@
 import Head from 'next/head';
 import type { AppPage } from '@/lib/page';
 import { withAuthLayout } from '@/components/auth/AuthLayout';
+import { withAntd } from '@/components/layout/AntdProvider';
 import { ForgotPasswordForm } from '@/components/auth/ForgotPasswordForm';
 
 const ForgotPasswordPage: AppPage = () => (
@@ -13,6 +14,6 @@ const ForgotPasswordPage: AppPage = () => (
 );
 
 ForgotPasswordPage.access = 'guest';
-ForgotPasswordPage.getLayout = withAuthLayout;
+ForgotPasswordPage.getLayout = withAntd(withAuthLayout);
 
 export default ForgotPasswordPage;

@@ -1,8 +1,12 @@
+import { Suspense } from 'react';
 import Head from 'next/head';
 import type { AppPage } from '@/lib/page';
-import { withAppLayout } from '@/components/layout/AppLayout';
-import { HubHome } from '@/components/hubs/HubHome';
+import { FullPageSpinner } from '@/components/layout/FullPageSpinner';
+import { preloaded, withLazyAppLayout } from '@/components/layout/LazyAppLayout';
 import { useAuthStore } from '@/store/auth';
+
+// The hub's panels are built with antd: they load while the session is restored, not with the HTML.
+const HubHome = preloaded(() => import('@/components/hubs/HubHome').then((m) => m.HubHome));
 
 const HubHomePage: AppPage = () => {
   const hubName = useAuthStore((s) => s.user?.active_organization?.name);
@@ -11,12 +15,14 @@ const HubHomePage: AppPage = () => {
       <Head>
         <title>{hubName ? `${hubName} · Convene` : 'Convene'}</title>
       </Head>
-      <HubHome />
+      <Suspense fallback={<FullPageSpinner />}>
+        <HubHome />
+      </Suspense>
     </>
   );
 };
 
 HubHomePage.access = 'user';
-HubHomePage.getLayout = withAppLayout;
+HubHomePage.getLayout = withLazyAppLayout;
 
 export default HubHomePage;

@@ -1,6 +1,7 @@
 import Head from 'next/head';
 import type { AppPage } from '@/lib/page';
 import { withAuthLayout } from '@/components/auth/AuthLayout';
+import { withAntd } from '@/components/layout/AntdProvider';
 import { ResetPasswordForm } from '@/components/auth/ResetPasswordForm';
 
 const ResetPasswordPage: AppPage = () => (
@@ -13,6 +14,6 @@ const ResetPasswordPage: AppPage = () => (
 );
 
 ResetPasswordPage.access = 'guest';
-ResetPasswordPage.getLayout = withAuthLayout;
+ResetPasswordPage.getLayout = withAntd(withAuthLayout);
 
 export default ResetPasswordPage;

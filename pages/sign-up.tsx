@@ -1,6 +1,7 @@
 import Head from 'next/head';
 import type { AppPage } from '@/lib/page';
 import { withAuthLayout } from '@/components/auth/AuthLayout';
+import { withAntd } from '@/components/layout/AntdProvider';
 import { SignUpForm } from '@/components/auth/SignUpForm';
 
 const SignUpPage: AppPage = () => (
@@ -13,6 +14,6 @@ const SignUpPage: AppPage = () => (
 );
 
 SignUpPage.access = 'guest';
-SignUpPage.getLayout = withAuthLayout;
+SignUpPage.getLayout = withAntd(withAuthLayout);
 
 export default SignUpPage;

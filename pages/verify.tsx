@@ -1,6 +1,7 @@
 import Head from 'next/head';
 import type { AppPage } from '@/lib/page';
 import { withAuthLayout } from '@/components/auth/AuthLayout';
+import { withAntd } from '@/components/layout/AntdProvider';
 import { VerifyForm } from '@/components/auth/VerifyForm';
 
 const VerifyPage: AppPage = () => (
@@ -13,6 +14,6 @@ const VerifyPage: AppPage = () => (
 );
 
 VerifyPage.access = 'guest';
-VerifyPage.getLayout = withAuthLayout;
+VerifyPage.getLayout = withAntd(withAuthLayout);
 
 export default VerifyPage;

@@ -1,7 +1,8 @@
 import { createGlobalStyle } from 'styled-components';
 import { theme } from '@/lib/constants';
+import { tokens } from '@/components/ui/tokens';
 
-/** Page basics and the route-change progress bar (nprogress), in the primary colour. */
+/** Page basics, links, and the route-change progress bar (nprogress), in the primary colour. */
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after {
     box-sizing: border-box;
@@ -20,6 +21,20 @@ export const GlobalStyle = createGlobalStyle`
     min-height: 100vh;
     background: #f7f7fb;
     color: #16161d;
+    line-height: 1.5715;
+  }
+
+  /* Links as antd draws them, also on the pages that load without antd. */
+  a {
+    color: ${theme.primaryColor};
+    text-decoration: none;
+    background-color: transparent;
+    cursor: pointer;
+    transition: color 0.3s;
+  }
+
+  a:hover {
+    color: ${tokens.primaryHover};
   }
 
   #nprogress {

@@ -1,9 +1,12 @@
-import type { ReactElement, ReactNode } from 'react';
+import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { breakpoints } from '@/lib/constants';
 import { FormHeading } from '@/components/common/FormHeading';
 import { Wordmark } from '@/components/common/Wordmark';
-import { AuthSlider } from './AuthSlider';
+
+// The carousel is decoration, hidden below 992px: its code loads after the
+// page's, over a backdrop that is part of the first paint.
+const AuthSlider = lazy(() => import('./AuthSlider').then((m) => ({ default: m.AuthSlider })));
 
 const Shell = styled.div`
   display: grid;
@@ -65,6 +68,17 @@ const SliderColumn = styled.aside`
   }
 `;
 
+const Backdrop = styled.div`
+  height: 100%;
+  min-height: 560px;
+  overflow: hidden;
+  border-radius: 24px;
+  background:
+    radial-gradient(circle at 20% 15%, rgba(255, 255, 255, 0.9), transparent 45%),
+    radial-gradient(circle at 85% 80%, rgba(121, 108, 255, 0.28), transparent 50%),
+    linear-gradient(160deg, #f4f2ff 0%, #e6e2ff 100%);
+`;
+
 /** The title and subtitle at the top of an auth card. */
 export function AuthHeading({ title, subtitle }: { title: string; subtitle?: ReactNode }) {
   return <FormHeading title={title} subtitle={subtitle} />;
@@ -82,7 +96,11 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         <Footer>© {new Date().getFullYear()} Convene</Footer>
       </FormColumn>
       <SliderColumn>
-        <AuthSlider />
+        <Backdrop>
+          <Suspense fallback={null}>
+            <AuthSlider />
+          </Suspense>
+        </Backdrop>
       </SliderColumn>
     </Shell>
   );

@@ -23,16 +23,10 @@ const slides: Array<{ title: string; text: string; scene: ReactNode }> = [
   },
 ];
 
+/** Fills AuthLayout's backdrop, which draws the panel. */
 const Panel = styled.section`
   position: relative;
   height: 100%;
-  min-height: 560px;
-  overflow: hidden;
-  border-radius: 24px;
-  background:
-    radial-gradient(circle at 20% 15%, rgba(255, 255, 255, 0.9), transparent 45%),
-    radial-gradient(circle at 85% 80%, rgba(121, 108, 255, 0.28), transparent 50%),
-    linear-gradient(160deg, #f4f2ff 0%, #e6e2ff 100%);
 `;
 
 const Slide = styled.div<{ $active: boolean }>`

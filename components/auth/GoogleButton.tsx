@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button } from 'antd';
 import type { TwoFactorChallenge } from '@/lib/contract/auth';
 import { signInWithGoogle } from '@/lib/firebase';
 import { authApi } from '@/lib/http/api';
 import { errorMessage } from '@/lib/http/clients';
 import { useAuthStore } from '@/store/auth';
+import { Button } from '@/components/ui/Button';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 function GoogleMark() {
@@ -43,7 +43,7 @@ export function GoogleButton({ onError, onTwoFactor }: {
   };
 
   return (
-    <Button block size="large" icon={<GoogleMark />} loading={busy} disabled={busy} onClick={onClick}>
+    <Button block icon={<GoogleMark />} loading={busy} onClick={onClick}>
       Continue with Google
     </Button>
   );

@@ -1,37 +1,39 @@
-import { useState } from 'react';
-import dynamic from 'next/dynamic';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import Link from 'next/link';
-import { Divider, Form, Input } from 'antd';
 import styled from 'styled-components';
-import type { LoginBody, TwoFactorChallenge } from '@/lib/contract/auth';
+import type { TwoFactorChallenge } from '@/lib/contract/auth';
 import { authApi } from '@/lib/http/api';
 import { errorCode } from '@/lib/http/clients';
 import { firebaseEnabled } from '@/lib/firebase';
 import { useAuthStore } from '@/store/auth';
-import { FormError } from '@/components/forms/FormError';
-import { SubmitButton } from '@/components/forms/SubmitButton';
-import { VerticalForm } from '@/components/forms/VerticalForm';
+import { lazyZodCheck } from '@/components/forms/lazyZodCheck';
 import { useSubmit } from '@/components/forms/useSubmit';
-import { lazyZodRule } from '@/components/forms/lazyZodRule';
 import { PasskeySignInButton } from '@/components/two-factor/PasskeySignInButton';
+import { ErrorAlert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Divider } from '@/components/ui/Divider';
+import { PasswordField } from '@/components/ui/PasswordField';
+import { TextField } from '@/components/ui/TextField';
+import { useFormFields } from '@/components/ui/useFormFields';
 import { AltAction } from './AltAction';
 import { AuthHeading } from './AuthLayout';
 import { GoogleButton } from './GoogleButton';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
-// The sign-in page is the first screen: zod, the contract and the second-factor
-// step load when they are first needed, not with the page.
-const loadTwoFactorStep = () => import('@/components/two-factor/TwoFactorStep');
-const TwoFactorStep = dynamic(() => loadTwoFactorStep().then((m) => m.TwoFactorStep), { ssr: false });
+// The sign-in page is the first screen: antd, zod, the contract and the
+// second-factor step load when they are first needed, not with the page.
+const loadTwoFactorStep = () => import('@/components/two-factor/LazyTwoFactorStep');
+// React.lazy rather than next/dynamic, whose loader would be one more module in the first load.
+const TwoFactorStep = lazy(() => loadTwoFactorStep().then((m) => ({ default: m.LazyTwoFactorStep })));
 const loginShape = () => import('@/lib/contract/auth').then((m) => m.loginBody.shape);
 
-const rules = {
-  email: [lazyZodRule(async () => (await loginShape()).email, true)],
-  password: [lazyZodRule(async () => (await loginShape()).password, true)],
-  emailCode: [{ required: true, message: 'Please enter the code from the email' }, lazyZodRule(async () => (await loginShape()).email_code, false)],
+const emailCodeCheck = lazyZodCheck(async () => (await loginShape()).email_code);
+const checks = {
+  email: lazyZodCheck(async () => (await loginShape()).email),
+  password: lazyZodCheck(async () => (await loginShape()).password),
+  // An emptied field fails both the presence and the format: one message is enough.
+  email_code: async (value: string) => (value ? emailCodeCheck(value) : 'Please enter the code from the email'),
 };
-
-type SignInValues = Pick<LoginBody, 'email' | 'password' | 'email_code'>;
 
 /**
  * The reset link sits on the password label's row, where people look when they
@@ -53,12 +55,12 @@ const ForgotLink = styled(Link)`
 
 export function SignInForm() {
   const completeSignIn = useCompleteSignIn();
-  const [form] = Form.useForm<SignInValues>();
+  const { field, validate, target } = useFormFields('sign-in', checks);
   // Set when the address is under attack: signing in then also needs the code mailed to it.
   const [askEmailCode, setAskEmailCode] = useState(false);
   // Set when the password was right and a second factor is still owed.
   const [twoFactor, setTwoFactor] = useState<TwoFactorChallenge['two_factor'] | null>(null);
-  const { submitting, error, setError, onFinish } = useSubmit(form, async ({ email, password, email_code }) => {
+  const { submitting, error, setError, onFinish } = useSubmit(target, async ({ email = '', password = '', email_code }: Partial<Record<keyof typeof checks, string>>) => {
     // Fetched alongside the sign-in request, in case the answer asks for a second factor.
     void loadTwoFactorStep();
     try {
@@ -73,43 +75,54 @@ export function SignInForm() {
     }
   });
 
-  if (twoFactor) return <TwoFactorStep challenge={twoFactor} onCancel={() => setTwoFactor(null)} />;
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = await validate();
+    if (values) await onFinish(values);
+  };
+
+  if (twoFactor) {
+    return (
+      <Suspense fallback={null}>
+        <TwoFactorStep challenge={twoFactor} onCancel={() => setTwoFactor(null)} />
+      </Suspense>
+    );
+  }
 
   return (
     <>
       <AuthHeading title="Welcome back" subtitle="Sign in to your Convene account." />
-      <FormError message={error} />
+      <ErrorAlert message={error} />
       {firebaseEnabled && (
         <>
           <GoogleButton onError={setError} onTwoFactor={setTwoFactor} />
-          <Divider plain>or sign in with email</Divider>
+          <Divider>or sign in with email</Divider>
         </>
       )}
-      <VerticalForm<SignInValues> form={form} name="sign-in" onFinish={onFinish}>
-        <Form.Item label="Email" name="email" rules={rules.email}>
-          <Input type="email" autoComplete="email" placeholder="you@company.com" />
-        </Form.Item>
+      <form id="sign-in" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField {...field('email')} label="Email" type="email" autoComplete="email" placeholder="you@company.com" aria-required />
         <PasswordRow>
-          <Form.Item label="Password" name="password" rules={rules.password}>
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
+          <PasswordField {...field('password')} label="Password" autoComplete="current-password" aria-required />
           <ForgotLink href="/forgot-password">Forgot password?</ForgotLink>
         </PasswordRow>
         {askEmailCode && (
-          <Form.Item
+          <TextField
+            {...field('email_code')}
             label="Code from your email"
-            name="email_code"
-            rules={rules.emailCode}
-            // An emptied field fails both rules: one message is enough.
-            validateFirst
             extra="Someone has been trying wrong passwords for this account, so we emailed you a 6-digit code to prove it is you."
-          >
-            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={12} placeholder="123456" autoFocus />
-          </Form.Item>
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={12}
+            placeholder="123456"
+            aria-required
+            autoFocus
+          />
         )}
-        <SubmitButton submitting={submitting}>Sign in</SubmitButton>
-      </VerticalForm>
-      <Divider plain>or</Divider>
+        <Button type="submit" variant="primary" block loading={submitting}>
+          Sign in
+        </Button>
+      </form>
+      <Divider>or</Divider>
       <PasskeySignInButton onError={setError} />
       <AltAction>
         New to Convene? <Link href="/sign-up">Create an account</Link>

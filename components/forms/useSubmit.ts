@@ -1,12 +1,12 @@
 import { useCallback, useRef, useState } from 'react';
 import type { FormInstance } from 'antd';
-import { applyServerErrors } from './applyServerErrors';
+import { applyServerErrors, type FieldErrorTarget } from './applyServerErrors';
 
 /**
  * Runs a form's async action once at a time. Server field errors go next to
  * their fields; anything else becomes `error` for an Alert above the form.
  */
-export function useSubmit<Values>(form: FormInstance<Values>, action: (values: Values) => Promise<void>) {
+export function useSubmit<Values>(form: FormInstance<Values> | FieldErrorTarget, action: (values: Values) => Promise<void>) {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // A ref, not state: two clicks in the same tick both see the old state.

@@ -3,6 +3,7 @@ import { useRouter } from 'next/router';
 import { useShallow } from 'zustand/react/shallow';
 import { useAuthStore } from '@/store/auth';
 import { AuthLayout } from '@/components/auth/AuthLayout';
+import { withAntd } from '@/components/layout/AntdProvider';
 import { FullPageSpinner } from '@/components/layout/FullPageSpinner';
 import { OnboardingLayout } from '@/components/onboarding/OnboardingLayout';
 
@@ -22,4 +23,4 @@ export function JoinHubLayout({ children }: { children: ReactNode }) {
   return visitor ? <AuthLayout>{children}</AuthLayout> : <OnboardingLayout>{children}</OnboardingLayout>;
 }
 
-export const withJoinHubLayout = (page: ReactElement) => <JoinHubLayout>{page}</JoinHubLayout>;
+export const withJoinHubLayout = withAntd((page: ReactElement) => <JoinHubLayout>{page}</JoinHubLayout>);

@@ -6,6 +6,7 @@ import { HomeOutlined, SearchOutlined, SettingOutlined, VideoCameraOutlined, Wal
 import styled from 'styled-components';
 import { Wordmark } from '@/components/common/Wordmark';
 import { breakpoints, layout } from '@/lib/constants';
+import { AntdProvider } from './AntdProvider';
 import { AccountMenu } from './AccountMenu';
 import { HeaderSearch } from './HeaderSearch';
 import { HubSwitcher } from './HubSwitcher';
@@ -85,5 +86,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
   );
 }
 
+/** The app shell with antd's provider around it. */
+export function AntdAppLayout({ children }: { children: ReactNode }) {
+  return (
+    <AntdProvider>
+      <AppLayout>{children}</AppLayout>
+    </AntdProvider>
+  );
+}
+
 /** For pages: `Page.getLayout = withAppLayout`. */
-export const withAppLayout = (page: ReactElement) => <AppLayout>{page}</AppLayout>;
+export const withAppLayout = (page: ReactElement) => <AntdAppLayout>{page}</AntdAppLayout>;

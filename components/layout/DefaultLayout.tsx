@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import styled from 'styled-components';
 
 const Centre = styled.main`
@@ -18,3 +18,6 @@ const Centre = styled.main`
 export function DefaultLayout({ children }: { children: ReactNode }) {
   return <Centre>{children}</Centre>;
 }
+
+/** `getLayout` of pages that define none. */
+export const withDefaultLayout = (page: ReactElement) => <DefaultLayout>{page}</DefaultLayout>;

@@ -1,5 +1,5 @@
-import { Spin } from 'antd';
 import styled from 'styled-components';
+import { Spinner } from '@/components/ui/Spinner';
 
 const Centre = styled.div`
   display: flex;
@@ -12,7 +12,7 @@ const Centre = styled.div`
 export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
     <Centre role="status" aria-live="polite" aria-label={label}>
-      <Spin size="large" />
+      <Spinner size="large" />
     </Centre>
   );
 }

@@ -1,20 +1,18 @@
-import { useEffect } from 'react';
-import { App } from 'antd';
-import { useShallow } from 'zustand/react/shallow';
+import { lazy, Suspense, useState } from 'react';
 import { useRequestStore } from '@/store/request';
 
-/** Shows the request store's message once, as an error or an informational toast. */
+// antd's toasts load with the first message, so pages without antd do not ship them.
+const RequestToasts = lazy(() => import('./RequestToasts'));
+
+/** Shows the request store's messages as toasts. */
 export function RequestMessages() {
-  const { message: toast } = App.useApp();
-  const { message, kind } = useRequestStore(useShallow((s) => ({ message: s.message, kind: s.kind })));
-
-  useEffect(() => {
-    // The store is checked again so a re-run of the effect cannot show the same message twice.
-    if (!message || useRequestStore.getState().message !== message) return;
-    if (kind === 'error') void toast.error(message);
-    else void toast.info(message);
-    useRequestStore.getState().clear();
-  }, [message, kind, toast]);
-
-  return null;
+  const pending = useRequestStore((s) => s.message !== null);
+  // Stays mounted after the first message: unmounting would take the toast shown off the screen.
+  const [needed, setNeeded] = useState(false);
+  if (pending && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <RequestToasts />
+    </Suspense>
+  ) : null;
 }

@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { ConfigProvider, theme as antdTheme } from 'antd';
 import styled from 'styled-components';
+import { withAntd } from '@/components/layout/AntdProvider';
 
 const Dark = styled.div`
   display: flex;
@@ -26,4 +27,4 @@ export function MeetingLayout({ children }: { children: ReactNode }) {
 }
 
 /** For pages: `Page.getLayout = withMeetingLayout`. */
-export const withMeetingLayout = (page: ReactElement) => <MeetingLayout>{page}</MeetingLayout>;
+export const withMeetingLayout = withAntd((page: ReactElement) => <MeetingLayout>{page}</MeetingLayout>);

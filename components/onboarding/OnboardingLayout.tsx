@@ -6,6 +6,7 @@ import { breakpoints, theme } from '@/lib/constants';
 import { useAuthStore } from '@/store/auth';
 import { FormHeading } from '@/components/common/FormHeading';
 import { Wordmark } from '@/components/common/Wordmark';
+import { withAntd } from '@/components/layout/AntdProvider';
 
 const Page = styled.div`
   min-height: 100vh;
@@ -145,4 +146,4 @@ export function OnboardingLayout({ children }: { children: ReactNode }) {
 }
 
 /** `getLayout` for the onboarding pages. */
-export const withOnboardingLayout = (page: ReactElement) => <OnboardingLayout>{page}</OnboardingLayout>;
+export const withOnboardingLayout = withAntd((page: ReactElement) => <OnboardingLayout>{page}</OnboardingLayout>);

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button } from 'antd';
-import { KeyOutlined } from '@ant-design/icons';
 import { twoFactorSignInApi } from '@/lib/http/two-factor-api';
 import { useAuthStore } from '@/store/auth';
 import { useCompleteSignIn } from '@/components/auth/useCompleteSignIn';
 import { errorMessage } from '@/lib/http/clients';
+import { Button } from '@/components/ui/Button';
+import { KeyIcon } from '@/components/ui/icons';
 
 // The WebAuthn library is only needed once the button is pressed, not with the sign-in page.
 const loadCeremony = () => import('./passkeyCeremony');
@@ -34,7 +34,7 @@ export function PasskeySignInButton({ onError }: { onError: (message: string | n
   };
 
   return (
-    <Button block size="large" icon={<KeyOutlined aria-hidden />} loading={busy} disabled={busy} onClick={onClick}>
+    <Button block icon={<KeyIcon />} loading={busy} onClick={onClick}>
       Sign in with a passkey
     </Button>
   );

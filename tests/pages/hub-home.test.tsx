@@ -16,20 +16,27 @@ beforeEach(() => resetRouter('/'));
 
 const panel = (name: string) => screen.getByRole('region', { name });
 
+/** The page loads its panels on demand: resolves once they are on screen (the first import takes a while under test). */
+async function renderHome() {
+  const view = renderWithApp(<HubHomePage />);
+  await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 });
+  return view;
+}
+
 describe('hub home', () => {
   beforeEach(async () => {
     await signInAs({ email: 'lin@acme.io', name: 'Lin Chen', hub: { name: 'Acme Research', domainHandle: 'acme-research' } });
   });
 
-  it('shows the hub with its handle and visibility', () => {
-    renderWithApp(<HubHomePage />);
+  it('shows the hub with its handle and visibility', async () => {
+    await renderHome();
     expect(screen.getByRole('heading', { level: 1, name: 'Acme Research' })).toBeInTheDocument();
     expect(screen.getByText('@acme-research · 1 member')).toBeInTheDocument();
     expect(screen.getByText('Shared')).toBeInTheDocument();
   });
 
-  it('shows the signed-in member with their job role and hub role', () => {
-    renderWithApp(<HubHomePage />);
+  it('shows the signed-in member with their job role and hub role', async () => {
+    await renderHome();
     const you = panel('You');
     expect(within(you).getByText('Lin Chen')).toBeInTheDocument();
     expect(within(you).getByText('Software Engineer')).toBeInTheDocument();
@@ -37,8 +44,8 @@ describe('hub home', () => {
     expect(within(you).getByText('Owner')).toBeInTheDocument();
   });
 
-  it('shows the plan with its status, price in rupees and usage', () => {
-    renderWithApp(<HubHomePage />);
+  it('shows the plan with its status, price in rupees and usage', async () => {
+    await renderHome();
     const plan = panel('Plan');
     expect(within(plan).getByText('Free')).toBeInTheDocument();
     expect(within(plan).getByText('Active')).toBeInTheDocument();
@@ -50,7 +57,7 @@ describe('hub home', () => {
   });
 
   it('shows the hub’s spaces panel, empty at first, with a way to create one', async () => {
-    renderWithApp(<HubHomePage />);
+    await renderHome();
     const spaces = panel('Spaces');
     expect(await within(spaces).findByText('No spaces yet')).toBeInTheDocument();
     expect(within(spaces).getByRole('button', { name: 'New space' })).toBeEnabled();
@@ -59,7 +66,7 @@ describe('hub home', () => {
   it('offers to load the plan again when it could not be loaded', async () => {
     useAuthStore.setState({ subscription: null });
     server.use(http.get('*/api/v1/wallet/subscription-detail/', () => HttpResponse.error(), { once: true }));
-    const { user } = renderWithApp(<HubHomePage />);
+    const { user } = await renderHome();
     await user.click(within(panel('Plan')).getByRole('button', { name: 'Try again' }));
     expect(await within(panel('Plan')).findByText('Network Error')).toBeInTheDocument();
     await user.click(within(panel('Plan')).getByRole('button', { name: /Try again/ }));
@@ -70,7 +77,7 @@ describe('hub home', () => {
 describe('hub home without a hub', () => {
   it('points to creating one instead of showing an empty page', async () => {
     await signInAs({ email: 'solo@nowhere.dev', name: 'Solo', profile: true });
-    renderWithApp(<HubHomePage />);
+    await renderHome();
     expect(screen.getByRole('heading', { level: 1, name: 'You are not in a hub yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create a hub' })).toHaveAttribute('href', '/create-hub');
   });

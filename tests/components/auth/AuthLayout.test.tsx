@@ -10,17 +10,23 @@ afterEach(() => vi.useRealTimers());
 const dots = () => screen.getAllByRole('button', { name: /^Show slide/, hidden: true });
 const activeSlide = () => screen.getAllByRole('group', { hidden: true }).find((s) => s.getAttribute('aria-hidden') === 'false');
 
+/** The carousel's code loads on demand: resolves once it is rendered (the first import takes a while under test). */
+async function renderLayout(page: string) {
+  render(<AuthLayout><p>{page}</p></AuthLayout>);
+  await screen.findByRole('region', { name: 'What you can do with Convene', hidden: true }, { timeout: 15_000 });
+}
+
 describe('AuthLayout', () => {
-  it('shows the wordmark, the page and a three-slide carousel', () => {
-    render(<AuthLayout><p>the form</p></AuthLayout>);
+  it('shows the wordmark, the page and a three-slide carousel', async () => {
+    await renderLayout('the form');
     expect(screen.getByRole('link', { name: 'Convene home' })).toBeInTheDocument();
     expect(screen.getByText('the form')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'What you can do with Convene', hidden: true })).toBeInTheDocument();
     expect(dots()).toHaveLength(3);
   });
 
-  it('draws the active dot 40px wide and the others 8px, 30px from the bottom', () => {
-    render(<AuthLayout><p>form</p></AuthLayout>);
+  it('draws the active dot 40px wide and the others 8px, 30px from the bottom', async () => {
+    await renderLayout('form');
     const [first, second] = dots();
     expect(first).toHaveAttribute('aria-current', 'true');
     expect(getComputedStyle(first!).width).toBe(`${authSlider.activeDotWidth}px`);
@@ -32,7 +38,7 @@ describe('AuthLayout', () => {
   it('moves to a slide when its dot is clicked, and on by itself after a while', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    render(<AuthLayout><p>form</p></AuthLayout>);
+    await renderLayout('form');
     expect(within(activeSlide()!).getByRole('heading', { hidden: true })).toHaveTextContent('One hub for your whole team');
     await user.click(dots()[2]!);
     expect(dots()[2]).toHaveAttribute('aria-current', 'true');

@@ -3,7 +3,7 @@ import { Form, Input } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { registerBody } from '@/lib/contract/auth';
-import { lazyZodRule } from '@/components/forms/lazyZodRule';
+import { lazyZodCheck } from '@/components/forms/lazyZodCheck';
 import { zodRule } from '@/components/forms/zodRule';
 import { VerticalForm } from '@/components/forms/VerticalForm';
 import { renderWithApp } from '@/tests/render';
@@ -50,15 +50,13 @@ describe('zodRule', () => {
   });
 });
 
-describe('lazyZodRule', () => {
-  it('loads the schema at the first validation and gives its first message', async () => {
+describe('lazyZodCheck', () => {
+  it('loads the schema at the first check and gives its first message', async () => {
     const load = vi.fn(async () => registerBody.shape.password);
-    const rule = lazyZodRule(load, true);
-    expect(rule).toMatchObject({ required: true });
+    const check = lazyZodCheck(load);
     expect(load).not.toHaveBeenCalled();
-    if (typeof rule === 'function' || !rule.validator) throw new Error('expected a validator rule');
-    await expect(rule.validator({}, 'Ab1#', () => undefined)).rejects.toThrow('Password must be at least 8 characters');
-    await expect(rule.validator({}, 'Abcdefg1#', () => undefined)).resolves.toBeUndefined();
+    await expect(check('Ab1#')).resolves.toBe('Password must be at least 8 characters');
+    await expect(check('Abcdefg1#')).resolves.toBeNull();
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

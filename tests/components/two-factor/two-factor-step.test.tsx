@@ -28,7 +28,8 @@ async function signInWithPassword() {
   await view.user.type(screen.getByLabelText('Email'), MOCK_DEMO_ACCOUNT.email);
   await view.user.type(screen.getByLabelText('Password'), MOCK_DEMO_ACCOUNT.password);
   await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
-  await screen.findByRole('heading', { name: 'Two-factor sign-in' });
+  // The step (with antd's provider) is imported on demand; the first import takes a while under test.
+  await screen.findByRole('heading', { name: 'Two-factor sign-in' }, { timeout: 15_000 });
   return view;
 }
 

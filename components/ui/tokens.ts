@@ -1,0 +1,33 @@
+import { theme } from '@/lib/constants';
+
+/**
+ * The design tokens the app's antd theme resolves to (lib/theme.ts), for the
+ * controls of pages that load without antd, so both kinds look the same.
+ */
+export const tokens = {
+  primary: theme.primaryColor,
+  primaryHover: '#a094ff',
+  primaryActive: '#5a4fd9',
+  /** The focus ring of inputs and the shadow under primary buttons. */
+  outline: 'rgba(72, 5, 255, 0.06)',
+  text: 'rgba(0, 0, 0, 0.88)',
+  textSecondary: 'rgba(0, 0, 0, 0.45)',
+  placeholder: 'rgba(0, 0, 0, 0.25)',
+  border: '#d9d9d9',
+  split: 'rgba(5, 5, 5, 0.06)',
+  error: '#ff4d4f',
+  errorHover: '#ffa39e',
+  errorRing: 'rgba(255, 38, 5, 0.06)',
+  errorBg: '#fff2f0',
+  errorBorder: '#ffccc7',
+  disabledBg: 'rgba(0, 0, 0, 0.04)',
+  disabledText: 'rgba(0, 0, 0, 0.25)',
+  fontFamily: theme.fontFamily,
+  fontSize: theme.fontSize,
+  /** Large controls (the forms' size). */
+  fontSizeLG: 16,
+  controlHeightLG: 40,
+  radius: theme.borderRadius,
+  radiusLG: 8,
+  motion: '0.2s cubic-bezier(0.645, 0.045, 0.355, 1)',
+} as const;
