@@ -322,10 +322,24 @@ export const contents = pgTable('contents', {
   // A list's total: with one key per space, deduplication packs a space's entries
   // into a few pages, which counting reads many times faster than the index above.
   index('contents_space_idx').on(t.organizationId, t.spaceId),
+  // A hub's storage use (every upload sums it, holding the hub's row locked): read from this index alone, never the wide rows.
+  index('contents_storage_idx').on(t.organizationId, t.sizeBytes),
   index('contents_queue_idx').on(t.status, t.createdAt).where(sql`${t.status} in ('queued', 'processing')`),
   index('contents_search_idx').using('gin', t.searchVector),
   uniqueIndex('contents_storage_key_key').on(t.storageKey),
 ]);
+
+/**
+ * Per hub, a number that changes whenever what search can find there does: an
+ * item becomes ready or stops being, or its index, kind or space changes
+ * (triggers on contents, in the writing transaction, migration 0009). Search
+ * remembers ranked results with it and reuses them while it stays the same.
+ * No foreign key: deleting a hub deletes its items, whose triggers write here.
+ */
+export const searchGenerations = pgTable('search_generations', {
+  organizationId: uuid('organization_id').primaryKey(),
+  generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+});
 
 /** Rows parsed from a table or contact file, for the paged grid and contact cards. */
 export const contentRows = pgTable('content_rows', {

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { BoundedCache } from '../../cache/bounded-cache';
 import type { Database } from '../../db/connect';
-import { contents, spaces, users } from '../../db/schema';
+import { contents, searchGenerations, spaces, users } from '../../db/schema';
 import type { ContentKind } from '../../../lib/contract/contents';
 import type { PageQuery } from '../../../lib/contract/envelope';
 import type { SearchResult } from '../../../lib/contract/search';
@@ -42,6 +43,65 @@ async function assertVisibleSpace(db: Database, viewer: SpaceViewer, spaceId: st
 }
 
 /**
+ * One query's matches in one hub: the best TOP_MATCHES of them, best first
+ * (id, space, rank), how many match in each space, and the query's lexemes
+ * for the snippets.
+ */
+interface RankedMatches {
+  top: Array<[id: string, spaceId: string, rank: number]>;
+  bySpace: Map<string, number>;
+  /** Whether `top` holds every match. */
+  complete: boolean;
+  terms: string[];
+}
+
+/**
+ * A query's matches as of one search generation of the hub (see
+ * searchGenerations). Kept while still being ranked, so searches arriving
+ * meanwhile wait for that one ranking.
+ */
+interface RememberedMatches {
+  generation: string;
+  matches: Promise<RankedMatches>;
+}
+
+/**
+ * Matches remembered per query, best first: 100 pages of 10 for someone who
+ * sees every space. A page further down is ranked by the database each time.
+ * With MAX_REMEMBERED_QUERIES it bounds the memory (about 100 bytes a match).
+ */
+export const TOP_MATCHES = 1_000;
+const MAX_REMEMBERED_QUERIES = 200;
+/**
+ * The generation check makes a remembered list exact; the time limit only
+ * frees the memory of queries nobody repeats.
+ */
+const REMEMBERED_MS = 10 * 60_000;
+const rememberedMatches = new BoundedCache<string, RememberedMatches>({ maxEntries: MAX_REMEMBERED_QUERIES, ttlMs: REMEMBERED_MS });
+
+/** What every search reads first: the hub's search generation and the spaces the viewer may search (not archived; `space_id`'s alone when given). */
+async function readScope(db: Database, viewer: SpaceViewer, spaceId: string | undefined) {
+  const [scope] = await db
+    .select({
+      generation: sql<string>`coalesce((select ${searchGenerations.generation} from ${searchGenerations} where ${searchGenerations.organizationId} = ${viewer.organizationId}), 0)::text`,
+      spaceIds: sql<string[]>`coalesce(array_agg(${spaces.id}::text), '{}')`,
+    })
+    .from(spaces)
+    .where(and(visibleSpacesCondition(viewer), isNull(spaces.archivedAt), spaceId ? eq(spaces.id, spaceId) : undefined));
+  return { generation: scope!.generation, spaceIds: new Set(scope!.spaceIds) };
+}
+
+interface SearchOptions {
+  db: Database;
+  viewer: SpaceViewer;
+  presenter: ContentPresenter;
+  page: PageQuery;
+  search: ContentSearch;
+}
+
+type SearchPage = { items: SearchResult[]; count: number };
+
+/**
  * Full-text search over the ready items of the viewer's hub that sit in
  * spaces they may read and that are not archived; best match first, newest
  * first among equals. The whole text is searched; the rank weighs the
@@ -51,9 +111,14 @@ async function assertVisibleSpace(db: Database, viewer: SpaceViewer, spaceId: st
  * those, still found. The query is folded like the index (search-text.ts)
  * and read as a web search: words, "a phrase", or, -word.
  *
- * One statement ranks the matches and counts them (a window count over the
- * narrow ranked rows) and fetches the page's items; only a page past the
- * end, which has no row to carry the count, asks for the count alone.
+ * A query's matches across the whole hub are ranked once and remembered
+ * (the best of them, and the count in each space) with the hub's search
+ * generation, which any write to what search finds changes in the same
+ * transaction (triggers on contents). A search reads the generation and the
+ * viewer's spaces in one statement; while the generation is the same, the
+ * remembered matches are exact, and only the page's items are read. Who may
+ * see which space is never remembered. So many people searching for the
+ * same words cost one ranking, and everyone sees new items at once.
  *
  * Matches are read through the GIN index only (sequential scans are off for
  * the transaction): a common word matches most rows, and the planner would
@@ -61,34 +126,140 @@ async function assertVisibleSpace(db: Database, viewer: SpaceViewer, spaceId: st
  * slower than the index that answers without reading them. Ranking reads
  * only the short ranking vector kept in each row.
  */
-export async function searchContents(opts: {
-  db: Database;
-  viewer: SpaceViewer;
-  presenter: ContentPresenter;
-  page: PageQuery;
-  search: ContentSearch;
-}): Promise<{ items: SearchResult[]; count: number }> {
+export async function searchContents(opts: SearchOptions): Promise<SearchPage> {
   const { db, viewer, search } = opts;
   if (search.space_id !== undefined) await assertVisibleSpace(db, viewer, search.space_id);
+  const scope = await readScope(db, viewer, search.space_id);
 
-  const tsquery = sql`websearch_to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}::regconfig, ${searchableText(search.q)})`;
-  const where: SQL = and(
-    eq(contents.organizationId, viewer.organizationId),
+  const query = searchableText(search.q);
+  const key = [viewer.organizationId, search.kind ?? '', query].join('\u0000');
+  let remembered = rememberedMatches.get(key);
+  if (remembered?.generation !== scope.generation) {
+    // Read before the matches: a write committed in between leaves the list newer than its generation, which only costs a reread.
+    const entry: RememberedMatches = { generation: scope.generation, matches: rankMatches(db, viewer.organizationId, search) };
+    entry.matches.catch(() => {
+      if (rememberedMatches.get(key) === entry) rememberedMatches.delete(key);
+    });
+    rememberedMatches.set(key, entry);
+    remembered = entry;
+  }
+  const matches = await remembered.matches;
+
+  let total = 0;
+  for (const spaceId of scope.spaceIds) total += matches.bySpace.get(spaceId) ?? 0;
+  const offset = pageOffset(opts.page);
+  const shown: RankedMatches['top'] = [];
+  let seen = 0;
+  for (const match of matches.top) {
+    if (shown.length === opts.page.page_size) break;
+    if (!scope.spaceIds.has(match[1])) continue;
+    if (seen >= offset) shown.push(match);
+    seen += 1;
+  }
+  // The page reaches past the remembered matches the viewer may see: the database ranks it.
+  if (!matches.complete && shown.length < opts.page.page_size && offset + shown.length < total) return searchInDatabase(opts);
+  if (shown.length === 0) return { items: [], count: total };
+
+  const rows = await db
+    .select({ content: listedColumns, creatorName: users.name, space: { id: spaces.id, name: spaces.name }, text: indexedText })
+    .from(contents)
+    .innerJoin(spaces, eq(spaces.id, contents.spaceId))
+    .leftJoin(users, eq(users.id, contents.createdBy))
+    .where(and(
+      eq(contents.organizationId, viewer.organizationId),
+      eq(contents.status, 'ready'),
+      inArray(contents.id, shown.map(([id]) => id)),
+    ));
+  const byId = new Map(rows.map((row) => [row.content.id, row]));
+  const items = shown.flatMap(([id, , rank]) => {
+    const row = byId.get(id);
+    return row ? [presentResult(row, rank, matches.terms, opts.presenter)] : [];
+  });
+  return { items, count: total };
+}
+
+/** The text a snippet is cut from: the indexed part of the item's text. */
+const indexedText = sql<string | null>`left(${contents.body}, ${INDEXED_TEXT_MAX})`;
+
+const tsqueryOf = (q: string) => sql`websearch_to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}::regconfig, ${searchableText(q)})`;
+
+/** The items of the hub a query finds, whoever looks (the viewer's spaces are applied afterwards). */
+function matchCondition(organizationId: string, search: ContentSearch): SQL {
+  const tsquery = tsqueryOf(search.q);
+  return and(
+    eq(contents.organizationId, organizationId),
     eq(contents.status, 'ready'),
-    isNull(spaces.archivedAt),
-    visibleSpacesCondition(viewer),
     search.kind ? eq(contents.kind, search.kind) : undefined,
-    search.space_id ? eq(contents.spaceId, search.space_id) : undefined,
     sql`${contents.searchVector} @@ ${tsquery}`,
     // Exclusions alone ("-word") leave nothing to look for, and would match nearly everything.
     sql`querytree(${tsquery}) <> 'T'`,
   )!;
+}
+
+const rankOf = (q: string) => sql<number>`coalesce(ts_rank(${contents.rankVector}, ${tsqueryOf(q)}), 0)`;
+
+/**
+ * Ranks every match of a query in the hub, in one statement: the best
+ * TOP_MATCHES, and the count in each space (so any viewer's total is a sum).
+ */
+async function rankMatches(db: Database, organizationId: string, search: ContentSearch): Promise<RankedMatches> {
+  const rank = rankOf(search.q);
+  const { rows } = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return tx.execute<{ top: RankedMatches['top']; by_space: Record<string, number>; query_tree: string }>(sql`
+      with matches as materialized (
+        select ${contents.id} as id, ${contents.spaceId} as space_id, ${contents.createdAt} as created_at, ${rank} as rank
+          from ${contents} where ${matchCondition(organizationId, search)}
+      )
+      select (select coalesce(json_agg(json_build_array(best.id, best.space_id, best.rank)
+                                       order by best.rank desc, best.created_at desc, best.id desc), '[]')
+                from (select * from matches order by rank desc, created_at desc, id desc limit ${TOP_MATCHES + 1}) as best) as top,
+             (select coalesce(json_object_agg(counted.space_id, counted.n), '{}')
+                from (select space_id, count(*) as n from matches group by space_id) as counted) as by_space,
+             querytree(${tsqueryOf(search.q)}) as query_tree`);
+  });
+  const [row] = rows;
+  const top = row!.top;
+  return {
+    top: top.slice(0, TOP_MATCHES),
+    bySpace: new Map(Object.entries(row!.by_space)),
+    complete: top.length <= TOP_MATCHES,
+    terms: termsOfQueryTree(row!.query_tree),
+  };
+}
+
+interface ResultRow {
+  content: Parameters<typeof presentContent>[0]['content'];
+  creatorName: string | null;
+  space: { id: string; name: string };
+  text: string | null;
+}
+
+function presentResult(row: ResultRow, rank: number, terms: string[], presenter: ContentPresenter): SearchResult {
+  return {
+    content: presentContent({ content: row.content, creatorName: row.creatorName }, presenter),
+    space: row.space,
+    rank,
+    snippet: buildSnippet({ body: row.text, name: row.content.name, terms }),
+  };
+}
+
+/**
+ * A page past the matches remembered (see TOP_MATCHES): one statement ranks
+ * the matches and counts them (a window count over the narrow ranked rows)
+ * and fetches the page's items; only a page past the end, which has no row
+ * to carry the count, asks for the count alone.
+ */
+async function searchInDatabase(opts: SearchOptions): Promise<SearchPage> {
+  const { db, viewer, search } = opts;
+  const where: SQL = and(
+    matchCondition(viewer.organizationId, search),
+    isNull(spaces.archivedAt),
+    visibleSpacesCondition(viewer),
+    search.space_id ? eq(contents.spaceId, search.space_id) : undefined,
+  )!;
   const matches = db
-    .select({
-      id: contents.id,
-      createdAt: contents.createdAt,
-      rank: sql<number>`coalesce(ts_rank(${contents.rankVector}, ${tsquery}), 0)`.as('rank'),
-    })
+    .select({ id: contents.id, createdAt: contents.createdAt, rank: rankOf(search.q).as('rank') })
     .from(contents)
     .innerJoin(spaces, eq(spaces.id, contents.spaceId))
     .where(where)
@@ -116,8 +287,8 @@ export async function searchContents(opts: {
         space: { id: spaces.id, name: spaces.name },
         rank: ranked.rank,
         total: ranked.total,
-        text: sql<string | null>`left(${contents.body}, ${INDEXED_TEXT_MAX})`,
-        queryTree: sql<string>`querytree(${tsquery})`,
+        text: indexedText,
+        queryTree: sql<string>`querytree(${tsqueryOf(search.q)})`,
       })
       .from(ranked)
       .innerJoin(contents, and(eq(contents.id, ranked.id), eq(contents.organizationId, viewer.organizationId)))
@@ -130,16 +301,6 @@ export async function searchContents(opts: {
     const first = found[0];
     return { rows: found, total: first ? Number(first.total) : opts.page.page === 1 ? 0 : await countMatches() };
   });
-  const first = rows[0];
-  const terms = first ? termsOfQueryTree(first.queryTree) : [];
-  const items = rows.map((row): SearchResult => ({
-    content: presentContent(
-      { content: row.content, creatorName: row.creatorName },
-      opts.presenter,
-    ),
-    space: row.space,
-    rank: Number(row.rank),
-    snippet: buildSnippet({ body: row.text, name: row.content.name, terms }),
-  }));
-  return { items, count: total };
+  const terms = rows[0] ? termsOfQueryTree(rows[0].queryTree) : [];
+  return { items: rows.map((row) => presentResult(row, Number(row.rank), terms, opts.presenter)), count: total };
 }
