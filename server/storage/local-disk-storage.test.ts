@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readdir, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLocalDiskStorage } from './local-disk-storage';
 import type { Storage } from './storage';
 
@@ -13,7 +13,10 @@ beforeEach(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'convene-storage-'));
   storage = await createLocalDiskStorage(root);
 });
-afterEach(async () => { await rm(root, { recursive: true, force: true }); });
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await rm(root, { recursive: true, force: true });
+});
 
 const KEY = '3f2a9c1e-0b7d-4e8a-9f00-1234567890ab';
 const from = (...chunks: Array<string | Buffer>) => Readable.from(chunks.map((c) => Buffer.from(c)));
@@ -36,6 +39,16 @@ function failingAfter(first: string) {
   source.write(first);
   setTimeout(() => source.destroy(new Error('client went away')), 20);
   return source;
+}
+
+const MiB = 1024 * 1024;
+
+/** What every open file is made of, to watch the storage's writes and flushes. */
+async function fileHandlePrototype(): Promise<FileHandle> {
+  const handle = await open(path.join(root, 'probe'), 'w');
+  await handle.close();
+  await rm(path.join(root, 'probe'));
+  return Object.getPrototypeOf(handle) as FileHandle;
 }
 
 describe('local disk storage', () => {
@@ -88,6 +101,27 @@ describe('local disk storage', () => {
     source.end('second half');
     await writing;
     expect(await readAll(KEY)).toBe('first half, second half');
+    expect(await tmpFiles()).toEqual([]);
+  });
+
+  it('flushes a large file to disk while it is still arriving, and stores it whole', async () => {
+    const datasync = vi.spyOn(await fileHandlePrototype(), 'datasync');
+    const source = new PassThrough();
+    const writing = storage.write(KEY, source);
+    const data = Buffer.alloc(40 * MiB, 7);
+    for (let offset = 0; offset < 30 * MiB; offset += 64 * 1024) source.write(data.subarray(offset, offset + 64 * 1024));
+    await vi.waitFor(() => expect(datasync).toHaveBeenCalled(), { timeout: 5000 });
+    expect(await storage.stat(KEY)).toBeNull();
+    source.end(data.subarray(30 * MiB));
+    expect(await writing).toEqual({ key: KEY, size: data.length });
+    expect((await buffer((await storage.read(KEY))!)).equals(data)).toBe(true);
+  });
+
+  it('keeps nothing of a write whose flush during the copy fails', async () => {
+    vi.spyOn(await fileHandlePrototype(), 'datasync').mockRejectedValueOnce(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' }));
+    const pieces = Array.from({ length: 24 }, () => Buffer.alloc(MiB, 1));
+    await expect(storage.write(KEY, Readable.from(pieces))).rejects.toThrow('EIO');
+    expect(await storage.stat(KEY)).toBeNull();
     expect(await tmpFiles()).toEqual([]);
   });
 

@@ -15,6 +15,12 @@ export function assertStorageKey(key: string): void {
 
 /** Sources arrive in pieces of 16 to 64 KiB; each write to disk is a trip through the thread pool, so pieces are gathered first. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
+/**
+ * Written since the last flush began: past this, the next flush starts in the
+ * background, so the disk takes the file while it is still arriving and the
+ * flush before the rename has only the last few megabytes left to do.
+ */
+const WRITE_BACK_BYTES = 16 * WRITE_BATCH_BYTES;
 
 /** Writes every byte of `chunks` at the file's current end (a write may take only part of what it is given). */
 async function writeAll(file: FileHandle, chunks: Buffer[]): Promise<void> {
@@ -34,33 +40,61 @@ async function writeAll(file: FileHandle, chunks: Buffer[]): Promise<void> {
   }
 }
 
+/** One operation on the file at a time, run without waiting for it; its failure is seen where it is awaited, never as unhandled. */
+class BackgroundTask {
+  running = false;
+  private current: Promise<void> = Promise.resolve();
+
+  start(work: () => Promise<void>): void {
+    this.running = true;
+    this.current = work().finally(() => { this.running = false; });
+    this.current.catch(() => undefined);
+  }
+
+  /** Settles once the operation under way, if any, has. */
+  done(): Promise<void> {
+    return this.current;
+  }
+}
+
 /**
  * Copies `source` into `file` in batches of at least WRITE_BATCH_BYTES, one
  * batch on its way to disk while the next is gathered, so the source is read
- * at the pace of the disk and at most two batches are held.
+ * at the pace of the disk and at most two batches are held (held longer, its
+ * pieces would outlive the young generation and load the collector); every
+ * WRITE_BACK_BYTES, a flush of what is written starts meanwhile.
  */
 async function copyInBatches(source: Readable, file: FileHandle): Promise<void> {
-  let writing: Promise<void> = Promise.resolve();
+  const writes = new BackgroundTask();
+  const flushes = new BackgroundTask();
   let batch: Buffer[] = [];
   let batchBytes = 0;
+  let unflushedBytes = 0;
   try {
     for await (const chunk of source) {
       const piece = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
       batch.push(piece);
       batchBytes += piece.length;
       if (batchBytes < WRITE_BATCH_BYTES) continue;
-      await writing;
-      writing = writeAll(file, batch);
-      // A failed write is seen at the next await of `writing`; until then it must not count as unhandled.
-      writing.catch(() => undefined);
+      await writes.done();
+      if (unflushedBytes >= WRITE_BACK_BYTES && !flushes.running) {
+        flushes.start(() => file.datasync());
+        unflushedBytes = 0;
+      }
+      const full = batch;
+      writes.start(() => writeAll(file, full));
+      unflushedBytes += batchBytes;
       batch = [];
       batchBytes = 0;
     }
+    await writes.done();
+    if (batch.length > 0) await writeAll(file, batch);
   } finally {
-    // Whatever happened to the source, no write may still be running when the caller closes the file.
-    await writing;
+    // Whatever happened to the source, nothing may still be running on the file when the caller closes it.
+    await Promise.allSettled([writes.done(), flushes.done()]);
   }
-  if (batch.length > 0) await writeAll(file, batch);
+  // A failed flush is reported here: after it, the final one could succeed without the lost pages on disk.
+  await flushes.done();
 }
 
 /**

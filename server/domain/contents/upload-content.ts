@@ -7,6 +7,7 @@ import { contents, organizations } from '../../db/schema';
 import {
   MAX_UPLOAD_BYTES, extensionOf, formatBytes, isAllowedExtension, uploadProblem, type ContentItem, type ContentKind,
 } from '../../../lib/contract/contents';
+import type { Plan } from '../../../lib/plans';
 import { BackgroundSha256 } from '../../lib/background-hash';
 import { AppError, fieldError } from '../../lib/errors';
 import { assertNotArchived, authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
@@ -54,15 +55,14 @@ const interrupted = () => new AppError(400, 'validation_error', 'The upload did 
  * 422, code storage_quota). Inside a transaction that has locked the hub row
  * it is exact even with uploads finishing at the same moment.
  */
-async function assertStorageRoom(opts: { db: Database; organization: OrganizationRow; adding: number }): Promise<void> {
-  const { plan } = await getSubscription(opts);
-  const used = await getStorageUsage({ db: opts.db, organizationId: opts.organization.id });
-  const limit = plan.limits.storage_bytes;
+async function assertStorageRoom(opts: { db: Database; organizationId: string; plan: Plan; adding: number }): Promise<void> {
+  const used = await getStorageUsage({ db: opts.db, organizationId: opts.organizationId });
+  const limit = opts.plan.limits.storage_bytes;
   if (used + opts.adding > limit) {
     throw new AppError(
       422,
       'storage_quota',
-      `This file does not fit in the hub's storage: ${formatBytes(used)} of the ${plan.name} plan's ${formatBytes(limit)} is in use. Delete files you no longer need, or ask the hub owner to upgrade the plan.`,
+      `This file does not fit in the hub's storage: ${formatBytes(used)} of the ${opts.plan.name} plan's ${formatBytes(limit)} is in use. Delete files you no longer need, or ask the hub owner to upgrade the plan.`,
     );
   }
 }
@@ -158,6 +158,33 @@ async function storeFile(opts: { storage: Storage; key: string; source: Readable
 }
 
 /**
+ * Upload recordings of one hub under way at once on this node. Recording
+ * locks the hub's row, so they run one after another anyway; the others
+ * wait in memory rather than each holding one of the node's few database
+ * connections while waiting for that lock, which would leave none for
+ * everyone else's requests. A few at once keep each one's steps before the
+ * lock (the space, its checks) out of the queue.
+ */
+export const RECORDINGS_PER_HUB = 3;
+const recordings = new Map<string, { running: number; waiting: Array<() => void> }>();
+
+async function withRecordingTurn(organizationId: string, record: () => Promise<void>): Promise<void> {
+  let hub = recordings.get(organizationId);
+  if (!hub) recordings.set(organizationId, (hub = { running: 0, waiting: [] }));
+  const turns = hub;
+  if (turns.running < RECORDINGS_PER_HUB) turns.running += 1;
+  else await new Promise<void>((resolve) => turns.waiting.push(resolve));
+  try {
+    await record();
+  } finally {
+    // A finished recording hands its turn to the next waiting one.
+    const next = turns.waiting.shift();
+    if (next) next();
+    else if (--turns.running === 0) recordings.delete(organizationId);
+  }
+}
+
+/**
  * Adds an uploaded file to a space: it is stored under a new content id
  * (never the client's name), checked on the way in, and recorded as queued
  * for processing. Space, permission, type and size are checked before the
@@ -196,7 +223,8 @@ export async function uploadContent(opts: {
     // The least the file can weigh, from the request's size: enough to refuse what certainly does not fit before reading it.
     const leastBytes = Math.max(0, (opts.declaredBytes ?? 0) - opts.bodyOverheadBytes);
     if (leastBytes > maxBytes) throw refusal(kind, { name, size: leastBytes });
-    await assertStorageRoom({ db, organization, adding: leastBytes });
+    const { plan } = await getSubscription({ db, organization });
+    await assertStorageRoom({ db, organizationId: organization.id, plan, adding: leastBytes });
   } catch (error) {
     // Unread, the file would hold the request open; the caller decides what happens to the rest of the body.
     file.stream.destroy();
@@ -213,13 +241,15 @@ export async function uploadContent(opts: {
   await storeFile({ storage, key: id, source: file.stream, inspector });
 
   try {
-    await db.transaction(async (tx) => {
+    await withRecordingTurn(organization.id, () => db.transaction(async (tx) => {
       // Space first, then hub: the order restoring a space takes them in, so the two cannot deadlock.
       const current = await findVisibleSpace({ db: tx, viewer, spaceId: opts.spaceId });
       authorizeInSpace(current, 'add_content');
       assertNotArchived(current.space);
+      // Read before the hub lock: every statement under it holds up the hub's other uploads.
+      const { plan } = await getSubscription({ db: tx, organization });
       await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organization.id)).for('update');
-      await assertStorageRoom({ db: tx, organization, adding: inspector.size });
+      await assertStorageRoom({ db: tx, organizationId: organization.id, plan, adding: inspector.size });
       await tx.insert(contents).values({
         id,
         organizationId: organization.id,
@@ -235,7 +265,7 @@ export async function uploadContent(opts: {
         status: 'queued',
         createdBy: viewer.userId,
       });
-    });
+    }));
   } catch (error) {
     await storage.delete(id);
     throw error;
