@@ -7,7 +7,8 @@
 // against its SQL sent straight to the database; and video meetings in headless
 // Chromium: join → first remote frame against a bare WebRTC call, and frames per
 // second and browser CPU with 2, 3 and 4 people; and the first-load JavaScript
-// (gzip) of the sign-in page, the hub home and a space page.
+// (gzip) of the sign-in page, the hub home and a space page, Lighthouse on the
+// sign-in page and the hub home, and route changes inside the signed-in app.
 // `npm run bench -- spaces` (or auth-me, memory, upload, search, meetings, web) runs only the parts named.
 import os from 'node:os';
 import { measureSearch, type SearchBenchResult } from './contents/measure-search';
@@ -19,6 +20,7 @@ import { measurePeople, type PeopleBenchResult } from './people/measure';
 import { spawnBenchServers } from './spawn-servers';
 import { measureSpacesList, type SpacesBenchResult } from './spaces/measure';
 import { firstLoadSection, measureFirstLoad } from './web/first-load';
+import { measurePageSpeed, pageSpeedSection } from './web/page-speed';
 
 const positive = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -38,6 +40,8 @@ const searchSeconds = positive('BENCH_SEARCH_SECONDS', 3);
 const meetingJoins = positive('BENCH_MEETING_JOINS', 10);
 const meetingSeconds = positive('BENCH_MEETING_SECONDS', 10);
 const peopleSeconds = positive('BENCH_PEOPLE_SECONDS', 120);
+const lighthouseRuns = positive('BENCH_LIGHTHOUSE_RUNS', 3);
+const routeChanges = positive('BENCH_ROUTE_CHANGES', 30);
 
 const parts = ['auth-me', 'memory', 'spaces', 'people', 'upload', 'search', 'meetings', 'web'] as const;
 const named = process.argv.slice(2);
@@ -104,7 +108,8 @@ disk as the whole body (what the web app sends), then POST /api/v1/spaces/{id}/c
 as a multipart part, each over one HTTP connection to the real API (built-in PostgreSQL, own process), against the
 same bytes streamed from the same source file into a new file on the same file system (${result.fileSystem}) and
 fsynced, before and after the uploads. One untimed 1 MiB upload goes first (a server in service has taken uploads
-before). The API's time runs until its 201 answer.
+before). The API's time runs until its 201 answer. Each timed write follows the removal of as much (an untimed raw
+write goes first; each uploaded item is deleted after its answer), and the file is read through a few reused buffers.
 
 ${row(['measurement', 'MiB/s', 'seconds'])}
 ${row(['---', '---:', '---:'])}
@@ -189,14 +194,14 @@ function peopleSection(result: PeopleBenchResult) {
   const runRow = (run: PeopleBenchResult['runs'][number]) => row([
     run.busyCore ? 'one core kept busy' : 'quiet', String(run.requests), fixed(run.requests / run.seconds, 0), String(run.errors),
     fixed(run.p50Ms, 1), fixed(run.p95Ms, 1), fixed(run.p99Ms, 1),
-    ...(['me', 'spaces', 'contents', 'search', 'upload'] as const).map((action) => fixed(run.byAction[action].p99Ms, 1)),
+    ...(['me', 'spaces', 'contents', 'search', 'upload'] as const).map((action) => `${fixed(run.byAction[action].p50Ms, 0)} / ${fixed(run.byAction[action].p99Ms, 0)}`),
   ]);
   const samples = result.runs.flatMap((run) => run.errorSamples);
   return `${result.people} people at once in one hub (each signed in, thinking 1–3 s between actions: GET auth/me/ 30 %,
 spaces/ 20 %, a space's contents/ 20 %, search/ 20 %, a 9 kB upload 10 %), ${result.runs[0]?.seconds ?? 0} s per run, the real API in its own
 process on the product's database with ${result.documents.toLocaleString('en')} documents (seeding ${fixed(result.seedSeconds)} s). Busy: another process spins one core meanwhile.
 
-${row(['machine', 'requests', 'req/s', 'errors', 'p50 ms', 'p95 ms', 'p99 ms', 'me p99', 'spaces p99', 'contents p99', 'search p99', 'upload p99'])}
+${row(['machine', 'requests', 'req/s', 'errors', 'p50 ms', 'p95 ms', 'p99 ms', 'me p50 / p99', 'spaces p50 / p99', 'contents p50 / p99', 'search p50 / p99', 'upload p50 / p99'])}
 ${row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'])}
 ${result.runs.map(runRow).join('\n')}
 ${samples.length > 0 ? `\nFailures (first few): ${samples.join('; ')}\n` : ''}
@@ -217,6 +222,8 @@ const upload = runs('upload') ? await benchUpload() : null;
 const search = runs('search') ? await benchSearch() : [];
 const meetings = runs('meetings') ? await benchMeetings() : null;
 const web = runs('web') ? measureFirstLoad() : null;
+if (runs('web')) console.info(`Running Lighthouse ${lighthouseRuns} times per page and preset, then timing ${routeChanges} route changes in headless Chromium…`);
+const pageSpeed = runs('web') ? await measurePageSpeed({ lighthouseRuns, routeChanges }) : null;
 
 const sections = [`Convene benchmark — ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`];
 if (authMe) {
@@ -254,5 +261,6 @@ if (upload) sections.push(uploadSection(upload));
 if (search.length > 0) sections.push(searchSection(search));
 if (meetings) sections.push(meetingsSection(meetings));
 if (web) sections.push(firstLoadSection(web));
+if (pageSpeed) sections.push(pageSpeedSection(pageSpeed));
 console.info(`\n${sections.join('\n\n')}\n`);
 if (memory && (memory.firstStart.exitCode !== 0 || memory.restart.exitCode !== 0)) process.exitCode = 1;

@@ -1,10 +1,11 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
-import { createReadStream, createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, open, rm, statfs } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import type { Writable } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
 import { spawnBenchProcess } from '../spawn-servers';
 import type { UploadBenchServer } from './upload-server';
 
@@ -61,12 +62,54 @@ async function writeMp4(filePath: string, size: number) {
   await handle.close();
 }
 
+/** Buffers streamFile reuses: enough to keep a read ahead of the writes under way. */
+const STREAM_BUFFERS = 4;
+
+/**
+ * Writes the first `size` bytes of `source` into `sink` (without ending it)
+ * through a few buffers, each taken again once its write is done. A fresh
+ * buffer per read would have this process's collector, in a heap holding every
+ * benchmark, pace both the raw write and the uploads it is compared with.
+ */
+async function streamFile(source: string, size: number, sink: Writable): Promise<void> {
+  const file = await open(source, 'r');
+  const spare = Array.from({ length: STREAM_BUFFERS }, () => Buffer.allocUnsafeSlow(MiB));
+  let wake: (() => void) | null = null;
+  const wakeUp = () => {
+    wake?.();
+    wake = null;
+  };
+  // A sink closed early (a refused upload) may never call back the writes it held.
+  sink.once('close', wakeUp);
+  try {
+    for (let position = 0; position < size && !sink.destroyed;) {
+      const buffer = spare.pop();
+      if (!buffer) {
+        await new Promise<void>((resolve) => { wake = resolve; });
+        continue;
+      }
+      const { bytesRead } = await file.read(buffer, 0, Math.min(MiB, size - position), position);
+      if (bytesRead === 0) throw new Error(`${source} is shorter than ${size} bytes`);
+      position += bytesRead;
+      sink.write(buffer.subarray(0, bytesRead), () => {
+        spare.push(buffer);
+        wakeUp();
+      });
+    }
+  } finally {
+    sink.off('close', wakeUp);
+    await file.close();
+  }
+}
+
 /** The raw disk: the same bytes streamed from the source into a new file on the uploads' file system, then fsync. */
 async function timeDiskWrite(source: string, directory: string, size: number): Promise<Throughput> {
   const target = path.join(directory, `raw-write-${randomBytes(4).toString('hex')}`);
   try {
     const start = performance.now();
-    await pipeline(createReadStream(source, { highWaterMark: MiB }), createWriteStream(target));
+    const sink = createWriteStream(target);
+    await streamFile(source, size, sink);
+    await finished(sink.end());
     const handle = await open(target, 'r');
     await handle.sync();
     await handle.close();
@@ -76,8 +119,19 @@ async function timeDiskWrite(source: string, directory: string, size: number): P
   }
 }
 
-/** Sends `body` (`length` bytes) to `url` over node:http; the time until the 201 answer. */
-async function timePost(url: string, headers: Record<string, string | number>, body: () => AsyncIterable<Buffer>, size: number): Promise<Throughput> {
+const signedInHeaders = (server: UploadBenchServer) => ({ AppType: 'social', Authorization: `JWT ${server.token}`, 'Org-Handle': server.handle });
+
+/**
+ * Sends the body `send` writes (`size` bytes of file) to `url` over node:http;
+ * the time until the 201 answer. The item is deleted afterwards, untimed, as
+ * the raw writes remove their file: each timed write then starts right after
+ * as much was freed. (On a virtual machine, page cache taken from memory the
+ * guest has not used lately can cost several times as much as memory just
+ * freed, and would favour whichever write follows a removal.)
+ */
+async function timePost(
+  server: UploadBenchServer, url: string, headers: Record<string, string | number>, send: (request: Writable) => Promise<void>, size: number,
+): Promise<Throughput> {
   const start = performance.now();
   const request = http.request(url, { method: 'POST', headers });
   const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -90,20 +144,23 @@ async function timePost(url: string, headers: Record<string, string | number>, b
     });
   });
   // A server that refuses early may close before the body is sent; its answer says why.
-  const [answer] = await Promise.all([answered, pipeline(body(), request).catch(() => undefined)]);
+  const sent = send(request).then(() => request.end(), (error: Error) => request.destroy(error));
+  const [answer] = await Promise.all([answered, sent]);
   const elapsed = performance.now() - start;
   if (answer.status !== 201) throw new Error(`POST ${new URL(url).pathname} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+  const { data } = JSON.parse(answer.body) as { data: { id: string } };
+  const deleted = await fetch(`${server.uploadUrl}${data.id}/`, { method: 'DELETE', headers: signedInHeaders(server) });
+  if (!deleted.ok) throw new Error(`DELETE of the uploaded item answered ${deleted.status}`);
   return throughput(size, elapsed);
 }
-
-const signedInHeaders = (server: UploadBenchServer) => ({ AppType: 'social', Authorization: `JWT ${server.token}`, 'Org-Handle': server.handle });
 
 /** The file (or its first `size` bytes) streamed from disk as the whole body of POST contents/upload/, with a fixed Content-Length. */
 function timeUpload(server: UploadBenchServer, source: string, size: number): Promise<Throughput> {
   return timePost(
+    server,
     `${server.uploadUrl}upload/?kind=media&name=bench.mp4`,
     { ...signedInHeaders(server), 'Content-Type': 'video/mp4', 'Content-Length': size },
-    () => createReadStream(source, { highWaterMark: MiB, end: size - 1 }),
+    (request) => streamFile(source, size, request),
     size,
   );
 }
@@ -113,15 +170,15 @@ function timeMultipartUpload(server: UploadBenchServer, source: string, size: nu
   const boundary = `convene-bench-${randomBytes(8).toString('hex')}`;
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  async function* body() {
-    yield head;
-    yield* createReadStream(source, { highWaterMark: MiB });
-    yield tail;
-  }
   return timePost(
+    server,
     `${server.uploadUrl}?kind=media`,
     { ...signedInHeaders(server), 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': head.length + size + tail.length },
-    body,
+    async (request) => {
+      request.write(head);
+      await streamFile(source, size, request);
+      request.write(tail);
+    },
     size,
   );
 }
@@ -158,6 +215,8 @@ export async function measureUpload(opts: { sizeBytes: number }): Promise<Upload
     const source = path.join(sourceDir, 'bench.mp4');
     await writeMp4(source, opts.sizeBytes);
     const fileSystem = FILE_SYSTEMS[Number((await statfs(server.uploadsDir)).type)] ?? 'unknown';
+    // Untimed: the first timed write, like every later one, then follows the removal of a file of the same size.
+    await timeDiskWrite(source, server.uploadsDir, opts.sizeBytes);
     const diskBefore = await timeDiskWrite(source, server.uploadsDir, opts.sizeBytes);
 
     // Let start-up garbage settle before reading the idle size.
