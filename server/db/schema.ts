@@ -322,8 +322,6 @@ export const contents = pgTable('contents', {
   // A list's total: with one key per space, deduplication packs a space's entries
   // into a few pages, which counting reads many times faster than the index above.
   index('contents_space_idx').on(t.organizationId, t.spaceId),
-  // A hub's storage use (every upload sums it, holding the hub's row locked): read from this index alone, never the wide rows.
-  index('contents_storage_idx').on(t.organizationId, t.sizeBytes),
   index('contents_queue_idx').on(t.status, t.createdAt).where(sql`${t.status} in ('queued', 'processing')`),
   index('contents_search_idx').using('gin', t.searchVector),
   uniqueIndex('contents_storage_key_key').on(t.storageKey),
@@ -339,6 +337,18 @@ export const contents = pgTable('contents', {
 export const searchGenerations = pgTable('search_generations', {
   organizationId: uuid('organization_id').primaryKey(),
   generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Per hub, the bytes its items take (the sum of contents.size_bytes), counted
+ * against its plan. Kept by triggers on contents in the writing transaction
+ * (migration 0010), so every writer keeps it right; an upload's quota check
+ * happens inside that same increment, which is all it holds the row for.
+ * A hub's row comes with its first item; without one, it uses nothing.
+ */
+export const organizationStorage = pgTable('organization_storage', {
+  organizationId: uuid('organization_id').primaryKey().references(() => organizations.id, { onDelete: 'cascade' }),
+  bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
 });
 
 /** Rows parsed from a table or contact file, for the paged grid and contact cards. */

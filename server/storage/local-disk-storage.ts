@@ -64,7 +64,8 @@ class BackgroundTask {
  * pieces would outlive the young generation and load the collector); every
  * WRITE_BACK_BYTES, a flush of what is written starts meanwhile.
  */
-async function copyInBatches(source: Readable, file: FileHandle): Promise<void> {
+async function copyInBatches(source: Readable, file: FileHandle): Promise<number> {
+  let size = 0;
   const writes = new BackgroundTask();
   const flushes = new BackgroundTask();
   let batch: Buffer[] = [];
@@ -75,6 +76,7 @@ async function copyInBatches(source: Readable, file: FileHandle): Promise<void> 
       const piece = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
       batch.push(piece);
       batchBytes += piece.length;
+      size += piece.length;
       if (batchBytes < WRITE_BATCH_BYTES) continue;
       await writes.done();
       if (unflushedBytes >= WRITE_BACK_BYTES && !flushes.running) {
@@ -95,6 +97,7 @@ async function copyInBatches(source: Readable, file: FileHandle): Promise<void> 
   }
   // A failed flush is reported here: after it, the final one could succeed without the lost pages on disk.
   await flushes.done();
+  return size;
 }
 
 /**
@@ -123,12 +126,16 @@ export async function createLocalDiskStorage(root: string): Promise<Storage> {
       // source failed first the file could appear after the clean-up below and stay in tmp/ for good.
       const file = await open(tmpPath, 'wx', 0o600);
       try {
-        await copyInBatches(source, file);
+        const size = await copyInBatches(source, file);
         await file.sync();
         await file.close();
-        await mkdir(path.dirname(finalPath), { recursive: true });
-        await rename(tmpPath, finalPath);
-        return { key, size: (await stat(finalPath)).size };
+        // Each step is a trip through the thread pool: the shard's folder is made only the first time it is missing.
+        await rename(tmpPath, finalPath).catch(async (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+          await mkdir(path.dirname(finalPath), { recursive: true });
+          await rename(tmpPath, finalPath);
+        });
+        return { key, size };
       } catch (error) {
         source.destroy();
         await file.close().catch(() => undefined);

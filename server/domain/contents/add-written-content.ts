@@ -21,7 +21,7 @@ export async function addWrittenContent(opts: {
 }): Promise<ContentItem> {
   const { viewer, item } = opts;
   return opts.db.transaction(async (tx) => {
-    const access = await findVisibleSpace({ db: tx, viewer, spaceId: opts.spaceId });
+    const access = await findVisibleSpace({ db: tx, viewer, spaceId: opts.spaceId, lock: 'share' });
     authorizeInSpace(access, 'add_content');
     assertNotArchived(access.space);
     const [created] = await tx

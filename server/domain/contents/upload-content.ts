@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { contents, organizations } from '../../db/schema';
+import { contents } from '../../db/schema';
 import {
   MAX_UPLOAD_BYTES, extensionOf, formatBytes, isAllowedExtension, uploadProblem, type ContentItem, type ContentKind,
 } from '../../../lib/contract/contents';
@@ -50,22 +50,24 @@ const contentMismatch = (extension: string) =>
 
 const interrupted = () => new AppError(400, 'validation_error', 'The upload did not arrive completely. Please try again.');
 
+/** An upload that does not fit in the hub's plan (HTTP 422, code storage_quota), with what is in use. */
+const storageQuota = (used: number, plan: Plan) =>
+  new AppError(
+    422,
+    'storage_quota',
+    `This file does not fit in the hub's storage: ${formatBytes(used)} of the ${plan.name} plan's ${formatBytes(plan.limits.storage_bytes)} is in use. Delete files you no longer need, or ask the hub owner to upgrade the plan.`,
+  );
+
 /**
- * Refuses an upload that would take the hub past its plan's storage (HTTP
- * 422, code storage_quota). Inside a transaction that has locked the hub row
- * it is exact even with uploads finishing at the same moment.
+ * The transaction-local limit the hub's storage count may not pass: the
+ * trigger that adds an insert to the count (migration 0010) refuses it with
+ * STORAGE_QUOTA_SQLSTATE, so the check is exact without a lock of its own.
  */
-async function assertStorageRoom(opts: { db: Database; organizationId: string; plan: Plan; adding: number }): Promise<void> {
-  const used = await getStorageUsage({ db: opts.db, organizationId: opts.organizationId });
-  const limit = opts.plan.limits.storage_bytes;
-  if (used + opts.adding > limit) {
-    throw new AppError(
-      422,
-      'storage_quota',
-      `This file does not fit in the hub's storage: ${formatBytes(used)} of the ${opts.plan.name} plan's ${formatBytes(limit)} is in use. Delete files you no longer need, or ask the hub owner to upgrade the plan.`,
-    );
-  }
-}
+const STORAGE_LIMIT_SETTING = 'convene.storage_limit';
+const STORAGE_QUOTA_SQLSTATE = 'CV422';
+
+const isStorageQuotaRefusal = (error: unknown) =>
+  error instanceof Error && (error.cause as { code?: unknown } | undefined)?.code === STORAGE_QUOTA_SQLSTATE;
 
 /**
  * Watches the file on its way to storage: checks its first bytes against its
@@ -158,33 +160,6 @@ async function storeFile(opts: { storage: Storage; key: string; source: Readable
 }
 
 /**
- * Upload recordings of one hub under way at once on this node. Recording
- * locks the hub's row, so they run one after another anyway; the others
- * wait in memory rather than each holding one of the node's few database
- * connections while waiting for that lock, which would leave none for
- * everyone else's requests. A few at once keep each one's steps before the
- * lock (the space, its checks) out of the queue.
- */
-export const RECORDINGS_PER_HUB = 3;
-const recordings = new Map<string, { running: number; waiting: Array<() => void> }>();
-
-async function withRecordingTurn(organizationId: string, record: () => Promise<void>): Promise<void> {
-  let hub = recordings.get(organizationId);
-  if (!hub) recordings.set(organizationId, (hub = { running: 0, waiting: [] }));
-  const turns = hub;
-  if (turns.running < RECORDINGS_PER_HUB) turns.running += 1;
-  else await new Promise<void>((resolve) => turns.waiting.push(resolve));
-  try {
-    await record();
-  } finally {
-    // A finished recording hands its turn to the next waiting one.
-    const next = turns.waiting.shift();
-    if (next) next();
-    else if (--turns.running === 0) recordings.delete(organizationId);
-  }
-}
-
-/**
  * Adds an uploaded file to a space: it is stored under a new content id
  * (never the client's name), checked on the way in, and recorded as queued
  * for processing. Space, permission, type and size are checked before the
@@ -218,13 +193,15 @@ export async function uploadContent(opts: {
   if (!file) throw fieldError('file', 'Please choose a file to upload.');
   const name = sanitizeFileName(file.fileName);
   const extension = extensionOf(name);
+  let plan: Plan;
   try {
     if (!isAllowedExtension(kind, name)) throw refusal(kind, { name, size: 0 });
     // The least the file can weigh, from the request's size: enough to refuse what certainly does not fit before reading it.
     const leastBytes = Math.max(0, (opts.declaredBytes ?? 0) - opts.bodyOverheadBytes);
     if (leastBytes > maxBytes) throw refusal(kind, { name, size: leastBytes });
-    const { plan } = await getSubscription({ db, organization });
-    await assertStorageRoom({ db, organizationId: organization.id, plan, adding: leastBytes });
+    const [subscription, used] = await Promise.all([getSubscription({ db, organization }), getStorageUsage({ db, organizationId: organization.id })]);
+    ({ plan } = subscription);
+    if (used + leastBytes > plan.limits.storage_bytes) throw storageQuota(used, plan);
   } catch (error) {
     // Unread, the file would hold the request open; the caller decides what happens to the rest of the body.
     file.stream.destroy();
@@ -241,15 +218,13 @@ export async function uploadContent(opts: {
   await storeFile({ storage, key: id, source: file.stream, inspector });
 
   try {
-    await withRecordingTurn(organization.id, () => db.transaction(async (tx) => {
-      // Space first, then hub: the order restoring a space takes them in, so the two cannot deadlock.
-      const current = await findVisibleSpace({ db: tx, viewer, spaceId: opts.spaceId });
+    await db.transaction(async (tx) => {
+      // The plan as read before the body: reading it again would cost every upload a round trip, for a plan changed while its file arrived.
+      await tx.execute(sql`select set_config(${STORAGE_LIMIT_SETTING}, ${String(plan.limits.storage_bytes)}, true)`);
+      const current = await findVisibleSpace({ db: tx, viewer, spaceId: opts.spaceId, lock: 'share' });
       authorizeInSpace(current, 'add_content');
       assertNotArchived(current.space);
-      // Read before the hub lock: every statement under it holds up the hub's other uploads.
-      const { plan } = await getSubscription({ db: tx, organization });
-      await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organization.id)).for('update');
-      await assertStorageRoom({ db: tx, organizationId: organization.id, plan, adding: inspector.size });
+      // Adds the file to the hub's storage count, refused past the limit: the only statement that waits for uploads into other spaces.
       await tx.insert(contents).values({
         id,
         organizationId: organization.id,
@@ -265,10 +240,10 @@ export async function uploadContent(opts: {
         status: 'queued',
         createdBy: viewer.userId,
       });
-    }));
+    });
   } catch (error) {
     await storage.delete(id);
-    throw error;
+    throw isStorageQuotaRefusal(error) ? storageQuota(await getStorageUsage({ db, organizationId: organization.id }), plan) : error;
   }
   opts.processing?.notify();
 

@@ -14,8 +14,16 @@ import { isUuid } from './is-uuid';
  * to one space (and its last-owner checks) happen one after another. Outside
  * one a lock would end with the statement, yet still write the row and queue
  * concurrent readers of the same space behind each other, so reads take none.
+ * Adding items takes a shared lock: it keeps the space from being archived or
+ * changed meanwhile, but items added by several people at once do not wait
+ * for each other.
  */
-export async function findVisibleSpace(opts: { db: Database; viewer: SpaceViewer; spaceId: string }): Promise<SpaceAccess> {
+export async function findVisibleSpace(opts: {
+  db: Database;
+  viewer: SpaceViewer;
+  spaceId: string;
+  lock?: 'update' | 'share';
+}): Promise<SpaceAccess> {
   if (!isUuid(opts.spaceId)) throw spaceNotFound();
   const query = opts.db
     .select({ space: spaces, memberRole: memberRoleColumn(opts.viewer) })
@@ -23,7 +31,7 @@ export async function findVisibleSpace(opts: { db: Database; viewer: SpaceViewer
     .where(and(eq(spaces.id, opts.spaceId), visibleSpacesCondition(opts.viewer)))
     .limit(1)
     .$dynamic();
-  const [row] = await (opts.db instanceof PgTransaction ? query.for('update') : query);
+  const [row] = await (opts.db instanceof PgTransaction ? query.for(opts.lock ?? 'update') : query);
   if (!row) throw spaceNotFound();
   return { ...row, role: effectiveSpaceRole(row.space, row.memberRole, opts.viewer) };
 }
