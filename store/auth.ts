@@ -85,9 +85,11 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     // Concurrent callers (StrictMode's double effect, several guards) share one run.
     initializing ??= (async () => {
       set({ isLoading: true });
-      const visitorId = await getVisitorId();
-      if (!visitorId) useRequestStore.getState().notify(FINGERPRINT_FAILED_MESSAGE);
-      set({ visitorId });
+      // Worked out alongside the restore rather than before it: only signing in sends it, so no page waits for it.
+      const fingerprint = getVisitorId().then((visitorId) => {
+        if (!visitorId) useRequestStore.getState().notify(FINGERPRINT_FAILED_MESSAGE);
+        set({ visitorId });
+      });
 
       let token: string | null = null;
       try {
@@ -112,6 +114,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
         }
       }
       set({ isLoading: false });
+      await fingerprint;
     })().finally(() => {
       initializing = null;
     });

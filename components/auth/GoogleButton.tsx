@@ -3,7 +3,7 @@ import type { TwoFactorChallenge } from '@/lib/contract/auth';
 import { signInWithGoogle } from '@/lib/firebase';
 import { authApi } from '@/lib/http/api';
 import { errorMessage } from '@/lib/http/clients';
-import { useAuthStore } from '@/store/auth';
+import { getVisitorId } from '@/lib/fingerprint';
 import { Button } from '@/components/ui/Button';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
@@ -32,7 +32,7 @@ export function GoogleButton({ onError, onTwoFactor }: {
     onError(null);
     try {
       const idToken = await signInWithGoogle();
-      const { data } = await authApi.google(idToken, useAuthStore.getState().visitorId ?? undefined);
+      const { data } = await authApi.google(idToken, (await getVisitorId()) ?? undefined);
       if ('token' in data) await completeSignIn(data.token);
       else onTwoFactor(data.two_factor);
     } catch (e) {

@@ -4,8 +4,8 @@ import styled from 'styled-components';
 import type { TwoFactorChallenge } from '@/lib/contract/auth';
 import { authApi } from '@/lib/http/api';
 import { errorCode } from '@/lib/http/clients';
+import { getVisitorId } from '@/lib/fingerprint';
 import { firebaseEnabled } from '@/lib/firebase';
-import { useAuthStore } from '@/store/auth';
 import { lazyZodCheck } from '@/components/forms/lazyZodCheck';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { PasskeySignInButton } from '@/components/two-factor/PasskeySignInButton';
@@ -64,7 +64,7 @@ export function SignInForm() {
     // Fetched alongside the sign-in request, in case the answer asks for a second factor.
     void loadTwoFactorStep();
     try {
-      const visitorId = useAuthStore.getState().visitorId ?? undefined;
+      const visitorId = (await getVisitorId()) ?? undefined;
       const { data } = await authApi.login({ email, password, email_code: email_code?.trim() || undefined, visitor_id: visitorId });
       if ('token' in data) await completeSignIn(data.token);
       else setTwoFactor(data.two_factor);

@@ -6,7 +6,7 @@ import styled from 'styled-components';
 import { verifyBody } from '@/lib/contract/auth';
 import { authApi } from '@/lib/http/api';
 import { errorMessage } from '@/lib/http/clients';
-import { useAuthStore } from '@/store/auth';
+import { getVisitorId } from '@/lib/fingerprint';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { VerticalForm } from '@/components/forms/VerticalForm';
@@ -99,7 +99,7 @@ export function VerifyForm() {
   const completeSignIn = useCompleteSignIn();
   const [form] = Form.useForm<{ code: string }>();
   const { submitting, error, onFinish } = useSubmit(form, async ({ code }) => {
-    const visitorId = useAuthStore.getState().visitorId ?? undefined;
+    const visitorId = (await getVisitorId()) ?? undefined;
     const { data } = await authApi.verify({ email, code: code.trim(), registration: registrationFor(email), visitor_id: visitorId });
     forgetRegistration(email);
     await completeSignIn(data.token);

@@ -8,6 +8,7 @@ import { useAuthStore } from '@/store/auth';
 import { StatusBadge } from '@/components/common/StatusBadge';
 import { memberCount } from '@/components/hubs/memberCount';
 import { roleLabels } from '@/components/hubs/roles';
+import { rememberOpenedSpace } from './openedSpace';
 import { spaceVisibilityBadge, spaceVisibilityLabel } from './visibility';
 
 const Card = styled.article`
@@ -76,12 +77,15 @@ interface SpaceCardProps {
 /** One space in the hub's list: what it is, who sees it, its size and the user's standing in it. */
 export function SpaceCard({ space, onJoin, joining = false, joinDisabled = false }: SpaceCardProps) {
   const settings = useAuthStore((s) => s.settings);
+  const userId = useAuthStore((s) => s.user?.id);
   const headingId = `space-${space.id}`;
   return (
     <Card aria-labelledby={headingId}>
       <div style={{ minWidth: 0 }}>
         <h3 id={headingId}>
-          <Link href={`/spaces/${space.id}`}>{space.name}</Link>
+          <Link href={`/spaces/${space.id}`} onClick={() => userId && rememberOpenedSpace(userId, space)}>
+            {space.name}
+          </Link>
         </h3>
         {space.description && <Description>{space.description}</Description>}
         <Meta>

@@ -22,6 +22,7 @@ import { PendingInvitations } from '@/components/invitations/PendingInvitations'
 import { StartMeetingButton } from '@/components/meetings/StartMeetingButton';
 import { MemberList } from '@/components/members/MemberList';
 import { AddSpaceMember } from './AddSpaceMember';
+import { openedSpace } from './openedSpace';
 import { SpaceArchive } from './SpaceArchive';
 import { SpaceSettingsForm } from './SpaceSettingsForm';
 import { spaceVisibilityBadge, spaceVisibilityLabel } from './visibility';
@@ -98,8 +99,16 @@ const Sections = styled.div`
 /** A space: its header, its members and (for those who may) its settings. */
 export function SpaceView({ id }: { id: string | null }) {
   const { load, retry, replace } = useLoad(id, async (spaceId) => (await spacesApi.get(spaceId)).data);
+  const userId = useAuthStore((s) => s.user?.id);
+  // Until this space's first answer, the card followed to get here stands in for it: the header shows at
+  // once and its content and members load alongside; a reload later shows the skeleton.
+  const [answered, setAnswered] = useState<string | null>(null);
+  if (load.state !== 'loading' && id !== null && answered !== id) setAnswered(id);
+  const followed = answered === id ? undefined : openedSpace(userId, id);
 
-  if (load.state === 'loading') return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (load.state === 'loading') {
+    return followed ? <SpaceDetails space={followed} onChange={replace} reload={retry} /> : <Skeleton active paragraph={{ rows: 6 }} />;
+  }
   if (load.state === 'missing') {
     // Another hub's space, and one the user may not see, answer 404 like a missing one.
     return (

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { twoFactorSignInApi } from '@/lib/http/two-factor-api';
-import { useAuthStore } from '@/store/auth';
 import { useCompleteSignIn } from '@/components/auth/useCompleteSignIn';
 import { errorMessage } from '@/lib/http/clients';
+import { getVisitorId } from '@/lib/fingerprint';
 import { Button } from '@/components/ui/Button';
 import { KeyIcon } from '@/components/ui/icons';
 
@@ -24,7 +24,7 @@ export function PasskeySignInButton({ onError }: { onError: (message: string | n
     try {
       const { data: options } = await twoFactorSignInApi.passkeyOptions();
       const credential = await (await ceremony).getPasskeyAssertion(options);
-      const { data } = await twoFactorSignInApi.passkeySignIn(credential, useAuthStore.getState().visitorId ?? undefined);
+      const { data } = await twoFactorSignInApi.passkeySignIn(credential, (await getVisitorId()) ?? undefined);
       await completeSignIn(data.token);
     } catch (e) {
       onError(await ceremony.then((c) => c.passkeyErrorMessage(e), () => errorMessage(e)));

@@ -96,6 +96,17 @@ describe('initialize', () => {
     expect(useRequestStore.getState()).toMatchObject({ kind: 'notification', message: FINGERPRINT_FAILED_MESSAGE });
   });
 
+  it('restores the session without waiting for the fingerprint, which follows', async () => {
+    let release!: (id: string) => void;
+    visitorId.mockReturnValue(new Promise((resolve) => (release = resolve)));
+    tokenRoute.token = hubOwner().token;
+    const running = useAuthStore.getState().initialize();
+    await vi.waitFor(() => expect(useAuthStore.getState()).toMatchObject({ isLoading: false, isAuthenticated: true, visitorId: null }));
+    release('visitor-2');
+    await running;
+    expect(useAuthStore.getState().visitorId).toBe('visitor-2');
+  });
+
   it('runs once when called again while running', async () => {
     let tokenReads = 0;
     server.use(

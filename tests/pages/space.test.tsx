@@ -1,8 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { spacesApi } from '@/lib/http/spaces-api';
 import { mockDb, server } from '@/mocks/node';
 import SpacePage from '@/pages/spaces/[id]';
+import { rememberOpenedSpace } from '@/components/spaces/openedSpace';
+import { useAuthStore } from '@/store/auth';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { deferred, resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
@@ -223,5 +226,43 @@ describe('space page', () => {
     await user.click(await screen.findByRole('button', { name: 'Leave' }));
     expect(await screen.findByText(/You are the only owner of this space/)).toBeInTheDocument();
     expect(mockRouter.push).not.toHaveBeenCalled();
+  });
+});
+
+describe('space page followed from its card on the hub home', () => {
+  beforeEach(() => resetRouter('/'));
+
+  /** Holds GET spaces/:id/ until released, then lets the mock API answer. */
+  function holdSpaceRequest() {
+    const gate = deferred();
+    server.use(
+      http.get('*/api/v1/spaces/:id/', async () => {
+        await gate.promise;
+      }, { once: true }),
+    );
+    return gate;
+  }
+
+  it('shows the card’s space at once and loads its members without waiting for the space', async () => {
+    const space = seedSpace({ name: 'Design reviews' });
+    await signInOwner();
+    rememberOpenedSpace(useAuthStore.getState().user!.id, (await spacesApi.get(space.id)).data);
+    const gate = holdSpaceRequest();
+    openSpace(space.id);
+    expect(screen.getByRole('heading', { level: 1, name: 'Design reviews' })).toBeInTheDocument();
+    expect(await within(panel('Members')).findByText('Dana Demo (you)')).toBeInTheDocument();
+    gate.release();
+  });
+
+  it('does not show a card that someone else followed', async () => {
+    const space = seedSpace({ name: 'Design reviews', visibility: 'public' });
+    await signInOwner();
+    rememberOpenedSpace(useAuthStore.getState().user!.id, (await spacesApi.get(space.id)).data);
+    await signInUser(addHubMember('vic@example.com', 'Vic Viewer', 'viewer'));
+    const gate = holdSpaceRequest();
+    openSpace(space.id);
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    gate.release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Design reviews' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInWithGoogle } from '@/lib/firebase';
+import { getVisitorId } from '@/lib/fingerprint';
 import { server } from '@/mocks/node';
 import SignInPage from '@/pages/sign-in';
 import { useAuthStore } from '@/store/auth';
@@ -11,6 +12,7 @@ import { mockRouter, resetRouter } from '@/tests/router';
 vi.mock('next/router', () => import('@/tests/router'));
 // Google's popup is the outside world: the test stands in for it with an ID token.
 vi.mock('@/lib/firebase', () => ({ firebaseEnabled: true, signInWithGoogle: vi.fn() }));
+vi.mock('@/lib/fingerprint', () => ({ getVisitorId: vi.fn() }));
 
 setupMockServer();
 resetAuthAfterEach();
@@ -26,13 +28,17 @@ const idTokenFor = (email: string, name: string) =>
 describe('Continue with Google (Firebase configured)', () => {
   it('signs a new Google user in and sends them to the basic profile', async () => {
     vi.mocked(signInWithGoogle).mockResolvedValue(idTokenFor('grace@navy.example', 'Grace Hopper'));
-    useAuthStore.setState({ visitorId: 'visitor-7' });
+    // The browser's fingerprint is still being worked out when the person clicks: the sign-in waits for it.
+    let fingerprinted!: (visitorId: string) => void;
+    vi.mocked(getVisitorId).mockReturnValue(new Promise((resolve) => { fingerprinted = resolve; }));
     const bodies: unknown[] = [];
     server.events.on('request:start', async ({ request }) => {
       if (request.url.endsWith('/auth/google/')) bodies.push(await request.clone().json());
     });
     const { user } = renderWithApp(<SignInPage />);
     await user.click(screen.getByRole('button', { name: /Continue with Google/ }));
+    await waitFor(() => expect(signInWithGoogle).toHaveBeenCalled());
+    fingerprinted('visitor-7');
     await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/basic-profile'));
     expect(bodies).toEqual([{ id_token: idTokenFor('grace@navy.example', 'Grace Hopper'), visitor_id: 'visitor-7' }]);
     expect(useAuthStore.getState().user?.name).toBe('Grace Hopper');
