@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freeTcpPort } from '../e2e/support/spawn-node';
+import { freeTcpPort, serverNodeFlags } from '../e2e/support/spawn-node';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -70,7 +70,7 @@ export interface IdleMemory {
 /** One `npm start` (scripts/start.mjs) on `dataDir`: first page view, idle, memory read, SIGINT. */
 async function startMeasureStop(dataDir: string, idleSeconds: number): Promise<IdleMemory> {
   const port = await freeTcpPort();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), 'scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { serverNodeFlags } from '../e2e/support/spawn-node';
 import type { BenchServers } from './servers';
 
 /**
@@ -8,7 +9,7 @@ import type { BenchServers } from './servers';
  * shares its event loop) and waits for the one JSON line it prints when ready.
  */
 export async function spawnBenchProcess<T>(script: string, env: Record<string, string> = {}): Promise<T & { stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, script)], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', path.join(import.meta.dirname, script)], {
     cwd: path.resolve(import.meta.dirname, '..'),
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
