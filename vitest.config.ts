@@ -16,8 +16,11 @@ export default defineConfig({
           include: ['tests/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup.ts'],
           css: false,
-          // Whole pages render antd trees in jsdom; on a busy two-core runner one can take several seconds.
-          testTimeout: 20_000,
+          // Whole pages render antd trees in jsdom; with both workers busy on a two-core runner one can take many seconds.
+          testTimeout: 30_000,
+          // Vitest defaults to one worker fewer than the cores, i.e. a single worker on the two-core CI runner;
+          // the main process is nearly idle during a run, so a second worker roughly halves the wall time.
+          maxWorkers: 2,
         },
       },
       {
