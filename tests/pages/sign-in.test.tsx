@@ -6,14 +6,18 @@ import { MOCK_DEMO_ACCOUNT } from '@/mocks/state';
 import { server, tokenRoute } from '@/mocks/node';
 import SignInPage from '@/pages/sign-in';
 import { useAuthStore } from '@/store/auth';
+import { getVisitorId } from '@/lib/fingerprint';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { deferred, renderWithApp, resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
 
 vi.mock('next/router', () => import('@/tests/router'));
+// The browser's fingerprint: none unless a test gives one.
+vi.mock('@/lib/fingerprint', () => ({ getVisitorId: vi.fn() }));
 
 setupMockServer();
 resetAuthAfterEach();
+beforeEach(() => { vi.mocked(getVisitorId).mockResolvedValue(null); });
 beforeEach(() => resetRouter('/sign-in'));
 
 /** Records the JSON bodies sent to API paths ending with `suffix`. */
@@ -64,7 +68,7 @@ describe('sign-in page', () => {
   });
 
   it('signs in with the browser’s visitor id, stores the session and lands on the hub home', async () => {
-    useAuthStore.setState({ visitorId: 'visitor-42' });
+    vi.mocked(getVisitorId).mockResolvedValue('visitor-42');
     const bodies = captureBodies('/auth/login/');
     const { signIn } = setup();
     await signIn(MOCK_DEMO_ACCOUNT.email, MOCK_DEMO_ACCOUNT.password);

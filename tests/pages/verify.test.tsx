@@ -8,14 +8,18 @@ import VerifyPage from '@/pages/verify';
 import { useAuthStore } from '@/store/auth';
 import { rememberRegistration } from '@/components/auth/pendingRegistration';
 import { RESEND_COOLDOWN_SECONDS } from '@/components/auth/VerifyForm';
+import { getVisitorId } from '@/lib/fingerprint';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { renderWithApp, resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
 
 vi.mock('next/router', () => import('@/tests/router'));
+// The browser's fingerprint: none unless a test gives one.
+vi.mock('@/lib/fingerprint', () => ({ getVisitorId: vi.fn() }));
 
 setupMockServer();
 resetAuthAfterEach();
+beforeEach(() => { vi.mocked(getVisitorId).mockResolvedValue(null); });
 
 const email = 'new.person@example.org';
 
@@ -77,7 +81,7 @@ describe('verify page', () => {
   });
 
   it('verifies with the sign-up’s registration, signs the user in, sends them to the basic profile and forgets the registration', async () => {
-    useAuthStore.setState({ visitorId: 'visitor-1' });
+    vi.mocked(getVisitorId).mockResolvedValue('visitor-1');
     const bodies = captureBodies('/auth/register/verify/');
     const { verify } = setup();
     await verify(MOCK_VERIFICATION_CODE);
