@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ContactsOutlined, FileAddOutlined, FolderOpenOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Badge, Button, Input, Segmented, Select, Skeleton } from 'antd';
 import styled from 'styled-components';
@@ -14,22 +14,16 @@ import { LoadMore } from '@/components/hubs/LoadMore';
 import { Panel } from '@/components/hubs/Panel';
 import { may } from '@/components/hubs/roles';
 import { useDebouncedValue } from '@/components/hubs/useDebouncedValue';
-import { useOnceTrue } from '@/components/common/useOnceTrue';
 import { ContactFormModal } from './ContactFormModal';
 import { ContentRow, type ContentRowActions } from './ContentRow';
 import { kindIcons, kindPluralLabels, sortLabels } from './kinds';
 import { NoteEditor, noteDraftId } from './NoteEditor';
+import { ContentPreview } from './preview/ContentPreview';
 import { RenameModal } from './RenameModal';
 import { SpaceSearchResults } from './search/SpaceSearchResults';
+import { UploadModal } from './UploadModal';
 import { useLiveContents } from './useLiveContents';
 import { useUploadQueue } from './useUploadQueue';
-
-// The preview drawer (a reader per kind) and the upload window load when first opened, not with the
-// space's page. React.lazy rather than next/dynamic, whose loader would join every page's first load;
-// the forms stay in the page: they share their modules with the sign-in page's, and splitting them
-// off regroups the chunks that page loads.
-const ContentPreview = lazy(() => import('./preview/ContentPreview').then((m) => ({ default: m.ContentPreview })));
-const UploadModal = lazy(() => import('./UploadModal').then((m) => ({ default: m.UploadModal })));
 
 const Actions = styled.div`
   display: flex;
@@ -149,9 +143,6 @@ export function ContentArea({ space, initialPreviewId = null, onPreviewChange }:
     setHasNoteDraft(getDraft(noteDraftId(space.id, null)) !== null);
   }, [space.id]);
 
-  const previewMounted = useOnceTrue(previewed !== undefined);
-  const uploadMounted = useOnceTrue(uploading);
-
   const filtered = kind !== 'all' || Boolean(term);
   const nothingYet = live.state === 'ready' && live.items.length === 0 && !filtered;
 
@@ -255,21 +246,12 @@ export function ContentArea({ space, initialPreviewId = null, onPreviewChange }:
       <LoadMore list={live} />
       {term && <SpaceSearchResults spaceId={space.id} term={term} onOpen={(result) => preview(result.content.id)} />}
 
-      {/* One boundary each: a part still loading must not hide another that is open. */}
-      {previewMounted && (
-        <Suspense fallback={null}>
-          <ContentPreview
-            item={previewed ?? null}
-            onClose={() => preview(null)}
-            onEditNote={mayEdit ? (item) => setNote({ item }) : undefined}
-          />
-        </Suspense>
-      )}
-      {mayAdd && uploadMounted && (
-        <Suspense fallback={null}>
-          <UploadModal open={uploading} onClose={() => setUploading(false)} queue={queue} />
-        </Suspense>
-      )}
+      <ContentPreview
+        item={previewed ?? null}
+        onClose={() => preview(null)}
+        onEditNote={mayEdit ? (item) => setNote({ item }) : undefined}
+      />
+      {mayAdd && <UploadModal open={uploading} onClose={() => setUploading(false)} queue={queue} />}
       {mayAdd && (
         <ContactFormModal
           spaceId={space.id}
