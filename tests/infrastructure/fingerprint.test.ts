@@ -1,38 +1,67 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FINGERPRINT_FAILED_MESSAGE } from '@/lib/constants';
 
-const load = vi.fn();
-vi.mock('@fingerprintjs/fingerprintjs', () => ({ default: { load } }));
+/** A 2D context that draws nothing: enough for the canvas method to read an image back. */
+function fakeContext(): Partial<CanvasRenderingContext2D> {
+  const noop = () => undefined;
+  return {
+    rect: noop, isPointInPath: () => false, fillRect: noop, fillText: noop, beginPath: noop, arc: noop,
+    closePath: noop, fill: noop, measureText: () => ({ width: 10 }) as TextMetrics,
+  };
+}
+
+let image = 'data:image/png;base64,first';
+
+function giveCanvas() {
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() => fakeContext()) as unknown as HTMLCanvasElement['getContext']);
+  return vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(() => image);
+}
+
+beforeEach(() => {
+  image = 'data:image/png;base64,first';
+  // The test browser draws nothing on a canvas, as a browser without canvas support.
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.resetModules();
-  load.mockReset();
 });
 
 describe('getVisitorId', () => {
-  it('returns the library visitor id, without the third-party monitoring request', async () => {
-    load.mockResolvedValue({ get: async () => ({ visitorId: 'abc123' }) });
-    const { getVisitorId } = await import('@/lib/fingerprint');
-    await expect(getVisitorId()).resolves.toBe('abc123');
-    expect(load).toHaveBeenCalledWith({ monitoring: false });
-  });
-
-  it('computes the id once per page load', async () => {
-    load.mockResolvedValue({ get: async () => ({ visitorId: 'abc123' }) });
-    const { getVisitorId } = await import('@/lib/fingerprint');
-    await getVisitorId();
-    await getVisitorId();
-    expect(load).toHaveBeenCalledTimes(1);
-  });
-
-  it('logs the spec message and returns null when fingerprinting fails, then retries later', async () => {
+  it('logs the spec message and returns null when neither audio nor canvas output can be read', async () => {
+    // The test browser has no off-screen audio either.
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    load.mockRejectedValueOnce(new Error('audio and canvas unavailable'));
     const { getVisitorId } = await import('@/lib/fingerprint');
     await expect(getVisitorId()).resolves.toBeNull();
     expect(error).toHaveBeenCalledWith(FINGERPRINT_FAILED_MESSAGE, expect.any(Error));
+  });
 
-    load.mockResolvedValue({ get: async () => ({ visitorId: 'second-try' }) });
-    await expect(getVisitorId()).resolves.toBe('second-try');
+  it('is made from the canvas output when audio is unavailable, once per page load, and retried after a failure', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { getVisitorId } = await import('@/lib/fingerprint');
+    await expect(getVisitorId()).resolves.toBeNull();
+
+    const drawn = giveCanvas();
+    const id = await getVisitorId();
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    const reads = drawn.mock.calls.length;
+    await expect(getVisitorId()).resolves.toBe(id);
+    expect(drawn.mock.calls.length).toBe(reads);
+  });
+
+  it('depends on the audio and canvas output only, not on language, screen or other browser facts', async () => {
+    giveCanvas();
+    const first = await (await import('@/lib/fingerprint')).getVisitorId();
+
+    vi.resetModules();
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR']);
+    vi.spyOn(navigator, 'hardwareConcurrency', 'get').mockReturnValue(64);
+    vi.spyOn(screen, 'width', 'get').mockReturnValue(123);
+    await expect((await import('@/lib/fingerprint')).getVisitorId()).resolves.toBe(first);
+
+    vi.resetModules();
+    image = 'data:image/png;base64,another-browser';
+    await expect((await import('@/lib/fingerprint')).getVisitorId()).resolves.not.toBe(first);
   });
 });
