@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ContactsOutlined, FileAddOutlined, FolderOpenOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Badge, Button, Input, Segmented, Select, Skeleton } from 'antd';
 import styled from 'styled-components';
@@ -18,12 +18,16 @@ import { ContactFormModal } from './ContactFormModal';
 import { ContentRow, type ContentRowActions } from './ContentRow';
 import { kindIcons, kindPluralLabels, sortLabels } from './kinds';
 import { NoteEditor, noteDraftId } from './NoteEditor';
-import { ContentPreview } from './preview/ContentPreview';
 import { RenameModal } from './RenameModal';
 import { SpaceSearchResults } from './search/SpaceSearchResults';
-import { UploadModal } from './UploadModal';
 import { useLiveContents } from './useLiveContents';
 import { useUploadQueue } from './useUploadQueue';
+
+// The preview drawer (a reader per kind) and the upload window are fetched after the space's page has
+// drawn, not with it, so opening a space is quicker. React.lazy rather than next/dynamic, whose loader
+// would join every page's first load.
+const ContentPreview = lazy(() => import('./preview/ContentPreview').then((m) => ({ default: m.ContentPreview })));
+const UploadModal = lazy(() => import('./UploadModal').then((m) => ({ default: m.UploadModal })));
 
 const Actions = styled.div`
   display: flex;
@@ -246,12 +250,19 @@ export function ContentArea({ space, initialPreviewId = null, onPreviewChange }:
       <LoadMore list={live} />
       {term && <SpaceSearchResults spaceId={space.id} term={term} onOpen={(result) => preview(result.content.id)} />}
 
-      <ContentPreview
-        item={previewed ?? null}
-        onClose={() => preview(null)}
-        onEditNote={mayEdit ? (item) => setNote({ item }) : undefined}
-      />
-      {mayAdd && <UploadModal open={uploading} onClose={() => setUploading(false)} queue={queue} />}
+      {/* One boundary each: a part still loading must not hide another that is open. */}
+      <Suspense fallback={null}>
+        <ContentPreview
+          item={previewed ?? null}
+          onClose={() => preview(null)}
+          onEditNote={mayEdit ? (item) => setNote({ item }) : undefined}
+        />
+      </Suspense>
+      {mayAdd && (
+        <Suspense fallback={null}>
+          <UploadModal open={uploading} onClose={() => setUploading(false)} queue={queue} />
+        </Suspense>
+      )}
       {mayAdd && (
         <ContactFormModal
           spaceId={space.id}

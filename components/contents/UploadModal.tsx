@@ -9,6 +9,7 @@ import {
   contentKindLabels, contentKinds, KIND_EXTENSIONS, MAX_UPLOAD_BYTES, type ContentKind,
 } from '@/lib/contract/contents';
 import { formatBytes } from '@/components/common/format';
+import { useOpenAfterMount } from '@/components/common/useOpenAfterMount';
 import { acceptOf, kindColours, kindHints, kindIcons } from './kinds';
 import type { UploadQueue, UploadTask } from './useUploadQueue';
 
@@ -221,9 +222,10 @@ interface UploadModalProps {
 export function UploadModal({ open, onClose, queue }: UploadModalProps) {
   const [kind, setKind] = useState<ContentKind>('document');
   const finished = queue.tasks.length - queue.active;
+  const shown = useOpenAfterMount(open);
 
   return (
-    <Modal open={open} title="Upload files" onCancel={onClose} footer={null} width={640}>
+    <Modal open={shown} title="Upload files" onCancel={onClose} footer={null} width={640}>
       <Kinds
         aria-label="Kind of content"
         value={kind}

@@ -5,6 +5,7 @@ import { theme } from '@/lib/constants';
 import { contentKindLabels, type ContentItem } from '@/lib/contract/contents';
 import { fileHref } from '@/lib/http/contents-api';
 import { formatBytes } from '@/components/common/format';
+import { useOpenAfterMount } from '@/components/common/useOpenAfterMount';
 import { ContentStatusBadge } from '../ContentStatusBadge';
 import { KindTile } from '../KindTile';
 import { ContactPreview } from './ContactPreview';
@@ -138,9 +139,10 @@ interface ContentPreviewProps {
 
 /** A drawer that previews one item the way its kind reads best. */
 export function ContentPreview({ item, onClose, onEditNote }: ContentPreviewProps) {
+  const open = useOpenAfterMount(item !== null);
   return (
     <Drawer
-      open={item !== null}
+      open={open}
       onClose={onClose}
       size="min(820px, 100vw)"
       destroyOnHidden
