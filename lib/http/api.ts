@@ -9,6 +9,8 @@ import type {
 } from '../contract/organizations';
 import type { BasicSettings } from '../contract/settings';
 import type { Subscription } from '../contract/subscription';
+import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '../contract/endpoint';
+import { pathOf } from '../contract/endpoint';
 import { apiClient, tokenClient } from './clients';
 
 export interface Envelope<T> { data: T; message?: string }
@@ -38,6 +40,21 @@ export const http = {
       })
     ).data,
 };
+
+/** What a call of an endpoint takes: its path parameters, query and body, each where the endpoint has one. */
+export type CallInput<E extends Endpoint> =
+  & (E['params'] extends object ? { params: ParamsOf<E> } : { params?: never })
+  & (E['query'] extends object ? { query?: QueryOf<E> } : { query?: never })
+  & (E['body'] extends object ? { body: BodyOf<E> } : { body?: never });
+
+/** Calls an endpoint declared in the contract and returns its response body. */
+export async function call<E extends Endpoint>(definition: E, input: CallInput<E>): Promise<ResponseOf<E>> {
+  const url = pathOf(definition, input.params as Record<string, string> | undefined);
+  // A POST, PUT or PATCH always carries a JSON body, empty when the endpoint takes none.
+  const data = definition.method === 'GET' || definition.method === 'DELETE' ? undefined : (input.body ?? {});
+  const response = await apiClient.request<ResponseOf<E>>({ method: definition.method, url, params: input.query, data });
+  return response.data;
+}
 
 /** A page that comes back full means there may be more (spec §4). */
 export const hasMore = (page: ListEnvelope<unknown>) => page.data.length === page.page_size;

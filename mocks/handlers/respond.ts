@@ -1,5 +1,6 @@
-import { HttpResponse } from 'msw';
+import { http, HttpResponse, type HttpHandler, type HttpResponseResolver, type PathParams } from 'msw';
 import type { z } from 'zod';
+import type { Endpoint } from '@/lib/contract/endpoint';
 import type { ErrorCode } from '@/lib/contract/envelope';
 import type { MockDb, MockOrganization, MockUser } from '../state';
 import { roleOperations } from '@/lib/basic-settings';
@@ -7,6 +8,12 @@ import type { Operation, Role } from '@/lib/contract/settings';
 
 /** The mock matches any host, like the app's API client with or without NEXT_PUBLIC_API_HOST. */
 export const api = (path: string) => `*/api/v1/${path}`;
+
+/** The mock's answer to an endpoint of the contract, at the endpoint's own method and path. */
+export function answer<E extends Endpoint>(definition: E, resolver: HttpResponseResolver<PathParams>): HttpHandler {
+  const method = definition.method.toLowerCase() as Lowercase<E['method']>;
+  return http[method](api(definition.path), resolver);
+}
 
 export const ok = <T>(data: T, opts: { status?: number; message?: string } = {}) =>
   HttpResponse.json(opts.message ? { data, message: opts.message } : { data }, { status: opts.status ?? 200 });

@@ -1,11 +1,11 @@
-import { http, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import type { Role } from '@/lib/contract/settings';
 import {
-  addSpaceMemberBody, createSpaceBody, spaceListQuery, spaceMemberListQuery, updateSpaceBody, updateSpaceMemberBody,
+  addSpaceMemberBody, createSpaceBody, spaceEndpoints, spaceListQuery, spaceMemberListQuery, updateSpaceBody, updateSpaceMemberBody,
   type Space, type SpaceMember,
 } from '@/lib/contract/spaces';
 import type { MockDb, MockOrganization, MockSpace, MockUser } from '../state';
-import { api, authenticate, can, fail, ok, paged, parse, parseBody, requireHub } from './respond';
+import { answer, authenticate, can, fail, ok, paged, parse, parseBody, requireHub } from './respond';
 
 const rank: Record<Role, number> = { viewer: 1, editor: 2, owner: 3 };
 const higher = (a: Role, b: Role | null): Role => (b && rank[b] > rank[a] ? b : a);
@@ -89,7 +89,7 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
     db.data.spaceMemberships.filter((m) => m.spaceId === spaceId && m.role === 'owner').length;
 
   return [
-    http.get(api('spaces/'), ({ request }) => {
+    answer(spaceEndpoints.list, ({ request }) => {
       const resolved = callerOf(request);
       if (!resolved.ok) return resolved.response;
       const { caller } = resolved;
@@ -108,7 +108,7 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       return paged(items, query.data);
     }),
 
-    http.post(api('spaces/'), async ({ request }) => {
+    answer(spaceEndpoints.create, async ({ request }) => {
       const resolved = callerOf(request);
       if (!resolved.ok) return resolved.response;
       const { caller } = resolved;
@@ -135,12 +135,12 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       return ok(view(space, caller), { status: 201, message: `${space.name} is ready.` });
     }),
 
-    http.get(api('spaces/:id/'), ({ request, params }) => {
+    answer(spaceEndpoints.get, ({ request, params }) => {
       const found = spaceFor(request, params.id);
       return found.ok ? ok(view(found.space, found.caller)) : found.response;
     }),
 
-    http.patch(api('spaces/:id/'), async ({ request, params }) => {
+    answer(spaceEndpoints.update, async ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
       const { space, caller, role } = found;
@@ -166,7 +166,7 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
     }),
 
     ...(['archive', 'restore'] as const).map((action) =>
-      http.post(api(`spaces/:id/${action}/`), ({ request, params }) => {
+      answer(spaceEndpoints[action], ({ request, params }) => {
         const found = spaceFor(request, params.id);
         if (!found.ok) return found.response;
         const { space, caller, role } = found;
@@ -185,7 +185,7 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       }),
     ),
 
-    http.post(api('spaces/:id/join/'), ({ request, params }) => {
+    answer(spaceEndpoints.join, ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
       const { space, caller } = found;
@@ -195,7 +195,7 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       return ok(view(space, caller), { status: 201, message: `You joined ${space.name}.` });
     }),
 
-    http.post(api('spaces/:id/leave/'), ({ request, params }) => {
+    answer(spaceEndpoints.leave, ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
       const { space, caller } = found;
@@ -208,7 +208,7 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       return ok(null, { message: `You left ${space.name}.` });
     }),
 
-    http.get(api('spaces/:id/members/'), ({ request, params }) => {
+    answer(spaceEndpoints.members, ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
       const query = parse(spaceMemberListQuery, Object.fromEntries(new URL(request.url).searchParams));
@@ -222,7 +222,7 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       return paged(members, query.data);
     }),
 
-    http.post(api('spaces/:id/members/'), async ({ request, params }) => {
+    answer(spaceEndpoints.addMember, async ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
       const { space, caller, role } = found;
@@ -239,14 +239,14 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       return ok(memberView(space.id, body.data.user_id), { status: 201 });
     }),
 
-    http.patch(api('spaces/:id/members/:userId/'), async ({ request, params }) => {
+    answer(spaceEndpoints.updateMember, async ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
       const { space, role } = found;
       if (!can(role, 'manage_roles')) return forbidden('Only owners can change roles.');
       const body = await parseBody(request, updateSpaceMemberBody);
       if (!body.ok) return body.response;
-      const membership = db.data.spaceMemberships.find((m) => m.spaceId === space.id && m.userId === String(params.userId));
+      const membership = db.data.spaceMemberships.find((m) => m.spaceId === space.id && m.userId === String(params.user_id));
       if (!membership) return fail(404, 'not_found', 'That member was not found.');
       if (membership.role === 'owner' && body.data.role !== 'owner' && ownersOf(space.id) === 1) {
         return fail(422, 'last_owner', 'A space needs at least one owner.');
@@ -255,12 +255,12 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       return ok(memberView(space.id, membership.userId));
     }),
 
-    http.delete(api('spaces/:id/members/:userId/'), ({ request, params }) => {
+    answer(spaceEndpoints.removeMember, ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
       const { space, role } = found;
       if (!can(role, 'manage_roles')) return forbidden('Only owners can remove people from this space.');
-      const membership = db.data.spaceMemberships.find((m) => m.spaceId === space.id && m.userId === String(params.userId));
+      const membership = db.data.spaceMemberships.find((m) => m.spaceId === space.id && m.userId === String(params.user_id));
       if (!membership) return fail(404, 'not_found', 'That member was not found.');
       if (membership.role === 'owner' && ownersOf(space.id) === 1) {
         return fail(422, 'last_owner', 'A space needs at least one owner.');

@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Error statuses an endpoint may answer, each with the error envelope (apiErrorSchema). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 411 | 413 | 415 | 422 | 429 | 503;
+export type SuccessStatus = 200 | 201 | 202 | 204;
+
+/**
+ * One endpoint of the API, declared once: the server registers its route
+ * from it, the web app and the tools call it through it, the mock answers
+ * it, and the OpenAPI document is generated from it.
+ */
+export interface Endpoint {
+  method: HttpMethod;
+  /** Under /api/v1/, with `:name` for each path parameter and the trailing slash every route has. */
+  path: string;
+  /** One line for the OpenAPI document. */
+  summary: string;
+  /** The OpenAPI group. */
+  tag: string;
+  /** Whether the caller must be signed in (an Authorization bearer token). */
+  signedIn: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The status of success (or each of them, when it tells two outcomes apart); 200 unless said. */
+  status?: SuccessStatus | readonly SuccessStatus[];
+  /** The body of success. */
+  response: z.ZodType;
+  errors: readonly ErrorStatus[];
+}
+
+/** Declares an endpoint, keeping its exact types for the server, the client and the mock. */
+export const endpoint = <const E extends Endpoint>(definition: E): E => definition;
+
+type InputOf<E extends Endpoint, K extends 'params' | 'query' | 'body'> = E[K] extends z.ZodType ? z.input<E[K]> : never;
+
+/** Path parameters of an endpoint, as the caller gives them. */
+export type ParamsOf<E extends Endpoint> = InputOf<E, 'params'>;
+/** Query string of an endpoint, as the caller gives it. */
+export type QueryOf<E extends Endpoint> = InputOf<E, 'query'>;
+/** Body of an endpoint, as the caller sends it. */
+export type BodyOf<E extends Endpoint> = InputOf<E, 'body'>;
+/** What a successful call answers. */
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+
+/** The endpoint's path with its parameters filled in (each one URL-encoded). */
+export function pathOf(definition: Pick<Endpoint, 'path'>, params: Record<string, string> = {}): string {
+  return definition.path.replace(/:([a-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${definition.path} needs its ${name}`);
+    return encodeURIComponent(value);
+  });
+}
