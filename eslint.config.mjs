@@ -12,6 +12,25 @@ const config = [
     },
   },
   {
+    // The web app names endpoints by their `METHOD path/` key: the endpoint tables carry every
+    // schema, which would otherwise join the pages' first load (the sign-in page loads no zod).
+    files: ['components/**', 'pages/**', 'store/**', 'lib/http/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['**/contract/*'],
+          importNamePattern: 'Endpoints$',
+          allowTypeImports: true,
+          message: 'Call endpoints by their key (call(\'GET spaces/\', …)); only types may come from the endpoint tables.',
+        }, {
+          group: ['**/contract/endpoints'],
+          allowTypeImports: true,
+          message: 'Only types may come from the endpoint registry in browser code.',
+        }],
+      }],
+    },
+  },
+  {
     ignores: ['.next/**', 'node_modules/**', 'data/**', 'public/mockServiceWorker.js', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**', 'next-env.d.ts'],
   },
 ];

@@ -6,11 +6,8 @@ import { buildApp } from '@/server/app';
 import { connectDatabase } from '@/server/db/connect';
 import { inMemoryMailer, type MailMessage } from '@/server/mail/mailer';
 import { createLocalDiskStorage } from '../server/storage/local-disk-storage';
+import { callApi } from '../e2e/support/api-people';
 import { benchConfig } from './serve-api';
-
-interface Envelope<T> {
-  data: T;
-}
 
 /**
  * The real API (production settings, logging off) on the built-in database in
@@ -25,40 +22,27 @@ export async function startSignedInApi() {
   const config = benchConfig(dataDir);
   const app = await buildApp({ config, db: database.db, mailer, storage: await createLocalDiskStorage(config.uploadsDir) });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/`;
-
-  async function call<T>(method: string, route: string, body?: unknown, token?: string): Promise<T> {
-    const response = await fetch(base + route, {
-      method,
-      headers: {
-        AppType: 'social',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(token ? { Authorization: `JWT ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
-    return JSON.parse(text) as T;
-  }
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const base = `${origin}/api/v1/`;
 
   const email = 'ada@bench.test';
-  const registered = await call<Envelope<{ registration: string }>>('POST', 'auth/register/', { name: 'Ada Lovelace', email, password: 'Bench#Passw0rd' });
+  const registered = await callApi(origin, 'POST auth/register/', { body: { name: 'Ada Lovelace', email, password: 'Bench#Passw0rd' } });
   const code = /\b(\d{6})\b/.exec(inbox.find((m) => m.to === email)?.text ?? '')?.[1];
   if (!code) throw new Error('no verification code was mailed');
-  const { data } = await call<Envelope<{ token: string }>>('POST', 'auth/register/verify/', { email, code, registration: registered.data.registration });
-  const settings = await call<Envelope<{ profile_roles: Array<{ value: string }> }>>('GET', 'core/basic-settings/', undefined, data.token);
-  await call('PATCH', 'auth/profile/', { name: 'Ada Lovelace', role: settings.data.profile_roles[0]?.value }, data.token);
-  await call(
-    'POST', 'organizations/',
-    { name: 'Bench Hub', domain_handle: 'bench-hub', visibility: 'public', email_domain: 'bench.test' },
-    data.token,
-  );
-  const me = await call<unknown>('GET', 'auth/me/', undefined, data.token);
+  const { data } = await callApi(origin, 'POST auth/register/verify/', { body: { email, code, registration: registered.data.registration } });
+  const { token } = data;
+  const settings = await callApi(origin, 'GET core/basic-settings/', { token });
+  const role = settings.data.profile_roles[0]?.value;
+  if (!role) throw new Error('the server offers no profile roles to choose from');
+  await callApi(origin, 'PATCH auth/profile/', { token, body: { name: 'Ada Lovelace', role } });
+  await callApi(origin, 'POST organizations/', {
+    token, body: { name: 'Bench Hub', domain_handle: 'bench-hub', visibility: 'public', email_domain: 'bench.test' },
+  });
+  const me = await callApi(origin, 'GET auth/me/', { token });
 
   return {
     url: `${base}auth/me/`,
-    token: data.token,
+    token,
     /** The auth/me body, for the baseline to answer with. */
     me,
     async close() {

@@ -144,11 +144,11 @@ test('an authenticator app set up from its key signs in with a code computed fro
 test('a hub that requires two-factor sign-in sends a member without it to set it up first', async ({ browser }) => {
   const { who: owner, hub } = await personWithHub('Olive');
   const hubHeaders = { token: owner.token, hub: hub.handle };
-  const { data: setup } = await callApi<{ data: { secret: string } }>(BASE, 'POST', 'auth/two-factor/totp/setup/', {
+  const { data: setup } = await callApi(BASE, 'POST auth/two-factor/totp/setup/', {
     token: owner.token, body: { password: owner.password },
   });
-  await callApi(BASE, 'POST', 'auth/two-factor/totp/enable/', { token: owner.token, body: { code: codeFor(setup.secret) } });
-  await callApi(BASE, 'PUT', `organizations/${hub.handle}/two-factor/`, { ...hubHeaders, body: { required: true } });
+  await callApi(BASE, 'POST auth/two-factor/totp/enable/', { token: owner.token, body: { code: codeFor(setup.secret) } });
+  await callApi(BASE, 'PUT organizations/:handle/two-factor/', { ...hubHeaders, params: { handle: hub.handle }, body: { required: true } });
 
   const member = await signUpByApi(BASE, { name: `Milo ${uniqueId()}`, email: `milo@${owner.email.split('@')[1]}` });
   await joinHubByApi(BASE, member, hub.handle);

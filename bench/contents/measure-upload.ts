@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
+import { contentEndpoints } from '@/lib/contract/contents';
+import { pathOf } from '@/lib/contract/endpoint';
 import { spawnBenchProcess } from '../spawn-servers';
 import type { UploadBenchServer } from './upload-server';
 
@@ -149,7 +151,8 @@ async function timePost(
   const elapsed = performance.now() - start;
   if (answer.status !== 201) throw new Error(`POST ${new URL(url).pathname} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
   const { data } = JSON.parse(answer.body) as { data: { id: string } };
-  const deleted = await fetch(`${server.uploadUrl}${data.id}/`, { method: 'DELETE', headers: signedInHeaders(server) });
+  const item = pathOf(contentEndpoints.remove, { id: server.spaceId, content_id: data.id });
+  const deleted = await fetch(`${server.apiUrl}${item}`, { method: contentEndpoints.remove.method, headers: signedInHeaders(server) });
   if (!deleted.ok) throw new Error(`DELETE of the uploaded item answered ${deleted.status}`);
   return throughput(size, elapsed);
 }
@@ -158,7 +161,7 @@ async function timePost(
 function timeUpload(server: UploadBenchServer, source: string, size: number): Promise<Throughput> {
   return timePost(
     server,
-    `${server.uploadUrl}upload/?kind=media&name=bench.mp4`,
+    `${server.apiUrl}${pathOf(contentEndpoints.rawUpload, { id: server.spaceId })}?kind=media&name=bench.mp4`,
     { ...signedInHeaders(server), 'Content-Type': 'video/mp4', 'Content-Length': size },
     (request) => streamFile(source, size, request),
     size,
@@ -172,7 +175,7 @@ function timeMultipartUpload(server: UploadBenchServer, source: string, size: nu
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return timePost(
     server,
-    `${server.uploadUrl}?kind=media`,
+    `${server.apiUrl}${pathOf(contentEndpoints.upload, { id: server.spaceId })}?kind=media`,
     { ...signedInHeaders(server), 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': head.length + size + tail.length },
     async (request) => {
       request.write(head);

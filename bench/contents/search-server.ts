@@ -4,6 +4,8 @@
 // then serves the API and prints one JSON line with the addresses and the
 // direct timings. Serves until SIGTERM.
 import { count } from 'drizzle-orm';
+import { pathOf } from '@/lib/contract/endpoint';
+import { searchEndpoints } from '@/lib/contract/search';
 import { searchContents } from '@/server/domain/search/search-contents';
 import { spaces } from '@/server/db/schema';
 import { visibleSpacesCondition, type SpaceViewer } from '@/server/policies/spaces';
@@ -83,6 +85,6 @@ const { apiUrl, token } = await serveBenchApi({ database, config, caller: hub.ca
 const ready: SearchBenchServer = {
   database: database.label, seedSeconds, documents: seeded.count, characters: seeded.characters, spaces: spaceCount, visibleSpaces: visible?.n ?? 0,
   token, handle: hub.handle, queries,
-  searchUrl: `${apiUrl}search/`,
+  searchUrl: `${apiUrl}${pathOf(searchEndpoints.search)}`,
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);

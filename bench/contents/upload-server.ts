@@ -12,8 +12,10 @@ import { seedSpacesHub } from '../spaces/seed';
 
 export interface UploadBenchServer {
   pid: number;
-  /** POST spaces/{id}/contents/ (multipart) on the real API, without the query string; the bare-file upload is upload/ under it. */
-  uploadUrl: string;
+  /** The real API's address, ending in /api/v1/. */
+  apiUrl: string;
+  /** The space the files go into. */
+  spaceId: string;
   token: string;
   handle: string;
   /** The folder uploads are stored under, to measure the same file system. */
@@ -37,7 +39,8 @@ const config = benchConfig(database.dataDir);
 const { apiUrl, token } = await serveBenchApi({ database, config, caller: hub.caller });
 const ready: UploadBenchServer = {
   pid: process.pid,
-  uploadUrl: `${apiUrl}spaces/${space.id}/contents/`,
+  apiUrl,
+  spaceId: space.id,
   token,
   handle: hub.handle,
   uploadsDir: config.uploadsDir,

@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { contentEndpoints } from '@/lib/contract/contents';
+import { pathOf } from '@/lib/contract/endpoint';
+import { searchEndpoints } from '@/lib/contract/search';
 import { measureLoad, percentile, type LoadResult } from '../load';
 import { spawnBenchProcess } from '../spawn-servers';
 import type { PeopleBenchServer } from './server';
@@ -63,13 +66,17 @@ async function person(server: PeopleBenchServer, token: string, index: number, u
     let url = `${server.apiUrl}auth/me/`;
     let init: RequestInit = { headers };
     if (action === 'spaces') url = `${server.apiUrl}spaces/?page=1&page_size=10`;
-    if (action === 'contents') url = `${server.apiUrl}spaces/${server.bigSpaceId}/contents/?page=${1 + Math.floor(Math.random() * 3)}&page_size=10`;
-    if (action === 'search') url = `${server.apiUrl}search/?${new URLSearchParams({ q: pick(server.words), page: '1', page_size: '10' })}`;
+    if (action === 'contents') {
+      url = `${server.apiUrl}${pathOf(contentEndpoints.list, { id: server.bigSpaceId })}?page=${1 + Math.floor(Math.random() * 3)}&page_size=10`;
+    }
+    if (action === 'search') {
+      url = `${server.apiUrl}${pathOf(searchEndpoints.search)}?${new URLSearchParams({ q: pick(server.words), page: '1', page_size: '10' })}`;
+    }
     if (action === 'upload') {
       const form = new FormData();
       const text = `Notes ${index}-${uploads++}\n${'Minutes of the weekly meeting. '.repeat(300)}`;
       form.append('file', new Blob([text], { type: 'text/plain' }), `notes-${index}-${uploads}.txt`);
-      url = `${server.apiUrl}spaces/${pick(server.spaceIds)}/contents/?kind=document`;
+      url = `${server.apiUrl}${pathOf(contentEndpoints.upload, { id: pick(server.spaceIds) })}?kind=document`;
       init = { method: 'POST', headers, body: form };
     }
     try {
@@ -137,7 +144,7 @@ export async function measurePeople(opts: { seconds: number; warmupSeconds: numb
     const headers = { AppType: 'social', Authorization: `JWT ${server.tokens[0]}`, 'Org-Handle': server.handle };
     const contentsList: PeopleBenchResult['contentsList'] = [];
     for (const page of [1, 500]) {
-      const url = `${server.apiUrl}spaces/${server.bigSpaceId}/contents/?page=${page}&page_size=10`;
+      const url = `${server.apiUrl}${pathOf(contentEndpoints.list, { id: server.bigSpaceId })}?page=${page}&page_size=10`;
       const check = await fetch(url, { headers });
       const body = (await check.json()) as { data?: unknown[]; count?: number };
       if (check.status !== 200 || body.count !== server.documents || body.data?.length !== 10) {

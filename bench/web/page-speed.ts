@@ -52,7 +52,7 @@ export async function measurePageSpeed(opts: { lighthouseRuns: number; routeChan
     const { hub, people: [person] } = await hubWithPeople(node.url, ['Ada Adams'], node.dataDir);
     const spaceIds: string[] = [];
     for (const name of SPACES) {
-      const created = await callApi<{ data: { id: string } }>(node.url, 'POST', 'spaces/', {
+      const created = await callApi(node.url, 'POST spaces/', {
         token: person.token, hub: hub.handle, body: { name, visibility: 'shared' },
       });
       spaceIds.push(created.data.id);

@@ -1,4 +1,6 @@
 import type { Browser, BrowserContext } from '@playwright/test';
+import { pathOf, splitKey, type CallInput, type ResponseOf } from '../../lib/contract/endpoint';
+import type { EndpointAt, EndpointKey } from '../../lib/contract/endpoints';
 import { verificationCodeFor } from './outbox';
 import { uniqueId } from './people';
 
@@ -19,12 +21,16 @@ export interface ApiPerson {
   token: string;
 }
 
-interface Envelope<T> {
-  data: T;
-}
+/** The caller's session and hub, beside what the endpoint takes. */
+type CallOptions<K extends EndpointKey> = CallInput<EndpointAt<K>> & { token?: string; hub?: string };
 
-/** One JSON call to `<baseUrl>/api/v1/<route>`; anything but 2xx throws with the answer. */
-export async function callApi<T>(baseUrl: string, method: string, route: string, opts: { body?: unknown; token?: string; hub?: string } = {}): Promise<T> {
+/**
+ * One JSON call of the endpoint declared under `key` (`METHOD path/`) at
+ * `<baseUrl>/api/v1/`; anything but 2xx throws with the answer.
+ */
+export async function callApi<K extends EndpointKey>(baseUrl: string, key: K, opts: CallOptions<K>): Promise<ResponseOf<EndpointAt<K>>> {
+  const { method } = splitKey(key);
+  const route = pathOf(key, opts.params as Record<string, string> | undefined);
   const response = await fetch(`${baseUrl}/api/v1/${route}`, {
     method,
     headers: {
@@ -37,7 +43,7 @@ export async function callApi<T>(baseUrl: string, method: string, route: string,
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
-  return text ? (JSON.parse(text) as T) : (undefined as T);
+  return JSON.parse(text) as ResponseOf<EndpointAt<K>>;
 }
 
 /**
@@ -46,21 +52,23 @@ export async function callApi<T>(baseUrl: string, method: string, route: string,
  */
 export async function signUpByApi(baseUrl: string, who: { name: string; email: string }, dataDir?: string): Promise<ApiPerson> {
   const password = `Convene#${uniqueId()}Aa1`;
-  const registered = await callApi<Envelope<{ registration: string }>>(baseUrl, 'POST', 'auth/register/', {
+  const registered = await callApi(baseUrl, 'POST auth/register/', {
     body: { name: who.name, email: who.email, password },
   });
   const code = await verificationCodeFor(who.email, dataDir);
-  const { data } = await callApi<Envelope<{ token: string }>>(baseUrl, 'POST', 'auth/register/verify/', {
+  const { data } = await callApi(baseUrl, 'POST auth/register/verify/', {
     body: { email: who.email, code, registration: registered.data.registration },
   });
-  const settings = await callApi<Envelope<{ profile_roles: Array<{ value: string }> }>>(baseUrl, 'GET', 'core/basic-settings/', { token: data.token });
-  await callApi(baseUrl, 'PATCH', 'auth/profile/', { token: data.token, body: { name: who.name, role: settings.data.profile_roles[0]?.value } });
+  const settings = await callApi(baseUrl, 'GET core/basic-settings/', { token: data.token });
+  const role = settings.data.profile_roles[0]?.value;
+  if (!role) throw new Error('The server offers no profile roles to choose from');
+  await callApi(baseUrl, 'PATCH auth/profile/', { token: data.token, body: { name: who.name, role } });
   return { name: who.name, email: who.email, password, token: data.token };
 }
 
 /** A public hub owned by `owner`, which becomes their active hub. */
 export async function createHubByApi(baseUrl: string, owner: ApiPerson, hub: { name: string; handle: string }): Promise<void> {
-  await callApi(baseUrl, 'POST', 'organizations/', {
+  await callApi(baseUrl, 'POST organizations/', {
     token: owner.token,
     body: { name: hub.name, domain_handle: hub.handle, visibility: 'public', email_domain: owner.email.split('@')[1] },
   });
@@ -68,7 +76,7 @@ export async function createHubByApi(baseUrl: string, owner: ApiPerson, hub: { n
 
 /** `who` joins the public hub `handle`, which becomes their active hub. */
 export async function joinHubByApi(baseUrl: string, who: ApiPerson, handle: string): Promise<void> {
-  await callApi(baseUrl, 'POST', `organizations/${handle}/join/`, { token: who.token });
+  await callApi(baseUrl, 'POST organizations/:handle/join/', { token: who.token, params: { handle } });
 }
 
 /** A browser context signed in as `who` on `baseUrl` (the session cookie set, as after signing in there). */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { pageQuery } from './envelope';
+import { endpoint } from './endpoint';
+import { listEnvelope, pageQuery } from './envelope';
+import { organizationHandleParams } from './organizations';
 
 /** Events about a person's own account: recorded without a hub, shown to the person and to their hubs' owners. */
 export const accountEventTypes = [
@@ -65,3 +67,15 @@ export const auditExportQuery = auditFilters;
 export const auditCsvColumns = [
   'time', 'event', 'description', 'actor_name', 'actor_email', 'subject_name', 'subject_email', 'ip', 'user_agent', 'details',
 ] as const;
+
+/**
+ * The hub's audit trail (owners). Its CSV export (organizations/{handle}/audit/export/)
+ * is a file stream rather than a JSON answer, so the server registers it by hand.
+ */
+export const auditEndpoints = {
+  list: endpoint({
+    method: 'GET', path: 'organizations/:handle/audit/', tag: 'audit', signedIn: true,
+    summary: "The hub's audit trail, newest first (owners): its events and its members' account events, filtered by person, type and dates",
+    params: organizationHandleParams, query: auditQuery, response: listEnvelope(auditEventSchema), errors: [400, 401, 403, 404],
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { codeField, emailField, passwordField, requiredText, optionalText, colourField } from '../validation/fields';
+import { endpoint } from './endpoint';
+import { dataEnvelope } from './envelope';
 import { joinableOrganizationSchema, myOrganizationSchema } from './organizations';
 import { roles } from './settings';
 
@@ -124,3 +126,64 @@ export const profileBody = z.object({
 export type ProfileBody = z.input<typeof profileBody>;
 
 export const roleSchema = z.enum(roles);
+
+const tag = 'auth';
+const signedOut = dataEnvelope(z.null());
+
+/** Sign-up, sign-in, sign-out, passwords and the basic profile. */
+export const authEndpoints = {
+  register: endpoint({
+    method: 'POST', path: 'auth/register/', tag, signedIn: false, summary: 'Create an account and mail a 6-digit verification code',
+    body: registerBody, status: 201, response: dataEnvelope(registerResponse), errors: [400, 429],
+  }),
+  verify: endpoint({
+    method: 'POST', path: 'auth/register/verify/', tag, signedIn: false, summary: 'Verify the email with the mailed code and sign in',
+    body: verifyBody, response: dataEnvelope(tokenResponse), errors: [400, 429],
+  }),
+  resend: endpoint({
+    method: 'POST', path: 'auth/register/resend/', tag, signedIn: false,
+    summary: 'Mail a new verification code (same answer whether or not the account exists)',
+    body: resendBody, response: dataEnvelope(resendResponse), errors: [400, 429],
+  }),
+  login: endpoint({
+    method: 'POST', path: 'auth/login/', tag, signedIn: false, summary: 'Sign in with email and password',
+    body: loginBody, response: dataEnvelope(signInResponse), errors: [400, 401, 403, 429],
+  }),
+  google: endpoint({
+    method: 'POST', path: 'auth/google/', tag, signedIn: false, summary: 'Sign in with a Firebase (Google) ID token',
+    body: googleLoginBody, response: dataEnvelope(signInResponse), errors: [400, 401, 403, 404, 429],
+  }),
+  me: endpoint({
+    method: 'GET', path: 'auth/me/', tag, signedIn: true, summary: 'The signed-in user, with onboarding step and hubs',
+    response: dataEnvelope(userSchema), errors: [401],
+  }),
+  /** What the specification's client calls. */
+  logout: endpoint({
+    method: 'GET', path: 'auth/logout/', tag, signedIn: true, summary: 'Sign out: the token stops working',
+    response: signedOut, errors: [401],
+  }),
+  /** The same, for clients that prefer POST. */
+  logoutByPost: endpoint({
+    method: 'POST', path: 'auth/logout/', tag, signedIn: true, summary: 'Sign out: the token stops working',
+    response: signedOut, errors: [401],
+  }),
+  forgotPassword: endpoint({
+    method: 'POST', path: 'auth/password/forgot/', tag, signedIn: false,
+    summary: 'Mail a password reset link (same answer whether or not the account exists)',
+    body: forgotPasswordBody, response: dataEnvelope(z.null()), errors: [400, 429],
+  }),
+  resetPassword: endpoint({
+    method: 'POST', path: 'auth/password/reset/', tag, signedIn: false,
+    summary: 'Set a new password with the emailed token; ends every session',
+    body: resetPasswordBody, response: dataEnvelope(z.null()), errors: [400, 429],
+  }),
+  changePassword: endpoint({
+    method: 'POST', path: 'auth/password/change/', tag, signedIn: true, summary: 'Change the password; other sessions end, this one stays',
+    body: changePasswordBody, response: dataEnvelope(z.null()), errors: [400, 401, 429],
+  }),
+  profile: endpoint({
+    method: 'PATCH', path: 'auth/profile/', tag, signedIn: true,
+    summary: 'Save the basic profile (completes the profile onboarding step)',
+    body: profileBody, response: dataEnvelope(userSchema), errors: [400, 401],
+  }),
+};

@@ -17,8 +17,8 @@ export interface Endpoint {
   path: string;
   /** One line for the OpenAPI document. */
   summary: string;
-  /** The OpenAPI group. */
-  tag: string;
+  /** The OpenAPI group (or groups). */
+  tag: string | readonly string[];
   /** Whether the caller must be signed in (an Authorization bearer token). */
   signedIn: boolean;
   params?: z.ZodType;
@@ -45,11 +45,24 @@ export type BodyOf<E extends Endpoint> = InputOf<E, 'body'>;
 /** What a successful call answers. */
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
 
-/** The endpoint's path with its parameters filled in (each one URL-encoded). */
-export function pathOf(definition: Pick<Endpoint, 'path'>, params: Record<string, string> = {}): string {
-  return definition.path.replace(/:([a-z_]+)/g, (_, name: string) => {
+/** What a call of an endpoint takes: its path parameters, query and body, each where the endpoint has one. */
+export type CallInput<E extends Endpoint> =
+  & (E['params'] extends object ? { params: ParamsOf<E> } : { params?: never })
+  & (E['query'] extends object ? { query?: QueryOf<E> } : { query?: never })
+  & (E['body'] extends object ? { body: BodyOf<E> } : { body?: never });
+
+/** The method and path of an endpoint named by its `METHOD path/` key. */
+export function splitKey(key: string): { method: HttpMethod; path: string } {
+  const space = key.indexOf(' ');
+  return { method: key.slice(0, space) as HttpMethod, path: key.slice(space + 1) };
+}
+
+/** The path of an endpoint (or of its `METHOD path/` key) with its parameters filled in, each URL-encoded. */
+export function pathOf(definition: Pick<Endpoint, 'path'> | string, params: Record<string, string> = {}): string {
+  const path = typeof definition === 'string' ? splitKey(definition).path : definition.path;
+  return path.replace(/:([a-z_]+)/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined) throw new Error(`${definition.path} needs its ${name}`);
+    if (value === undefined) throw new Error(`${path} needs its ${name}`);
     return encodeURIComponent(value);
   });
 }

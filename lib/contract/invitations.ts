@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { emailField } from '../validation/fields';
-import { pageQuery } from './envelope';
+import { endpoint } from './endpoint';
+import { dataEnvelope, listEnvelope, pageQuery } from './envelope';
 import { roleField } from './members';
-import { myOrganizationSchema, organizationSummarySchema } from './organizations';
+import { myOrganizationSchema, organizationHandleParams, organizationSummarySchema } from './organizations';
 import { roles } from './settings';
+import { spaceParams } from './spaces';
 
 /** How many addresses one invite request may carry. */
 export const MAX_INVITE_EMAILS = 20;
@@ -99,3 +101,67 @@ export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
  */
 export const invitationAcceptanceSchema = myOrganizationSchema.extend({ space: invitedSpaceSchema.nullable() });
 export type InvitationAcceptance = z.infer<typeof invitationAcceptanceSchema>;
+
+const inviteResults = dataEnvelope(z.array(inviteResultSchema));
+const invitation = dataEnvelope(invitationSchema);
+const tag = 'invitations';
+
+/** Hub invitations (editors and above), and the emailed link: preview it (no sign-in) and accept it. */
+export const invitationEndpoints = {
+  create: endpoint({
+    method: 'POST', path: 'organizations/:handle/invitations/', tag, signedIn: true,
+    summary: 'Invite up to 20 emails with one role; answers each address\'s outcome (201 when any invitation was sent)',
+    params: organizationHandleParams, body: createInvitationsBody, status: [200, 201], response: inviteResults,
+    errors: [400, 401, 403, 404, 422],
+  }),
+  list: endpoint({
+    method: 'GET', path: 'organizations/:handle/invitations/', tag, signedIn: true, summary: 'Pending invitations of the hub, newest first',
+    params: organizationHandleParams, query: invitationsQuery, response: listEnvelope(invitationSchema), errors: [400, 401, 403, 404],
+  }),
+  resend: endpoint({
+    method: 'POST', path: 'organizations/:handle/invitations/:id/resend/', tag, signedIn: true,
+    summary: 'Send a pending invitation again with a new link (at most 3 emails per 10 minutes)',
+    params: invitationParams, response: invitation, errors: [401, 403, 404, 429],
+  }),
+  cancel: endpoint({
+    method: 'DELETE', path: 'organizations/:handle/invitations/:id/', tag, signedIn: true,
+    summary: 'Cancel a pending invitation; its link stops working',
+    params: invitationParams, response: dataEnvelope(z.null()), errors: [401, 403, 404],
+  }),
+  preview: endpoint({
+    method: 'GET', path: 'invitations/:token/', tag, signedIn: false,
+    summary: 'What an invitation link offers; unknown, expired, used and cancelled links answer 404',
+    params: invitationTokenParams, response: dataEnvelope(invitationPreviewSchema), errors: [404],
+  }),
+  accept: endpoint({
+    method: 'POST', path: 'invitations/:token/accept/', tag, signedIn: true,
+    summary: 'Accept an invitation as the invited email; the hub becomes my active hub (a space invitation also names the space)',
+    params: invitationTokenParams, response: dataEnvelope(invitationAcceptanceSchema), errors: [401, 403, 404, 409, 422],
+  }),
+};
+
+/** Email invitations into a space: invite, list pending, resend, cancel (editors and owners of the space). */
+/** Listed with both the spaces and the invitations in the API document. */
+const spaceInvitationTags = ['spaces', 'invitations'] as const;
+
+export const spaceInvitationEndpoints = {
+  create: endpoint({
+    method: 'POST', path: 'spaces/:id/invitations/', tag: spaceInvitationTags, signedIn: true,
+    summary: "Invite up to 20 emails into a space with one role; answers each address's outcome (201 when any invitation was sent)",
+    params: spaceParams, body: createInvitationsBody, status: [200, 201], response: inviteResults, errors: [400, 401, 403, 404, 422],
+  }),
+  list: endpoint({
+    method: 'GET', path: 'spaces/:id/invitations/', tag: spaceInvitationTags, signedIn: true, summary: "A space's pending invitations, newest first",
+    params: spaceParams, query: invitationsQuery, response: listEnvelope(invitationSchema), errors: [400, 401, 403, 404],
+  }),
+  resend: endpoint({
+    method: 'POST', path: 'spaces/:id/invitations/:invitation_id/resend/', tag: spaceInvitationTags, signedIn: true,
+    summary: 'Send a pending space invitation again with a new link (at most 3 emails per 10 minutes)',
+    params: spaceInvitationParams, response: invitation, errors: [401, 403, 404, 422, 429],
+  }),
+  cancel: endpoint({
+    method: 'DELETE', path: 'spaces/:id/invitations/:invitation_id/', tag: spaceInvitationTags, signedIn: true,
+    summary: 'Cancel a pending space invitation; its link stops working',
+    params: spaceInvitationParams, response: dataEnvelope(z.null()), errors: [401, 403, 404],
+  }),
+};

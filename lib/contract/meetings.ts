@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { dataEnvelope } from './envelope';
 
 /*
  * Meetings: the REST contract (start one, look one up by its code) and the
@@ -40,6 +42,21 @@ export const meetingSchema = z.object({
   created_at: z.string(),
 });
 export type Meeting = z.infer<typeof meetingSchema>;
+
+const meeting = dataEnvelope(meetingSchema);
+
+/** The REST side of meetings; the signalling WebSocket is not a request and answer, so it has no entry here. */
+export const meetingEndpoints = {
+  create: endpoint({
+    method: 'POST', path: 'meetings/', tag: 'meetings', signedIn: true, summary: 'Start a meeting in the hub, optionally for one space',
+    body: createMeetingBody, status: 201, response: meeting, errors: [400, 401, 404],
+  }),
+  get: endpoint({
+    method: 'GET', path: 'meetings/:code/', tag: 'meetings', signedIn: true,
+    summary: 'A meeting by its code, when the caller may join it (404 otherwise)',
+    params: meetingCodeParams, response: meeting, errors: [400, 401, 404],
+  }),
+};
 
 // ---------------------------------------------------------------------------
 // Signalling

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { pageQuery } from './envelope';
+import { dataEnvelope, listEnvelope, pageQuery } from './envelope';
 import { searchField } from '../validation/fields';
+import { userSchema } from './auth';
+import { endpoint } from './endpoint';
+import { organizationHandleParams } from './organizations';
 import { roles } from './settings';
 
 /** One member of a hub, as the members list shows them. */
@@ -33,3 +36,29 @@ export const roleField = (label = 'Role') => z.enum(roles, { error: `Please choo
 /** PATCH organizations/{handle}/members/{user_id}/ */
 export const updateMemberBody = z.object({ role: roleField() });
 export type UpdateMemberBody = z.input<typeof updateMemberBody>;
+
+const tag = 'members';
+
+/** Hub members: list, change role, remove, leave. */
+export const memberEndpoints = {
+  list: endpoint({
+    method: 'GET', path: 'organizations/:handle/members/', tag, signedIn: true,
+    summary: 'Members of the hub, paged, optionally searched by name or email',
+    params: organizationHandleParams, query: membersQuery, response: listEnvelope(memberSchema), errors: [400, 401, 403, 404],
+  }),
+  updateRole: endpoint({
+    method: 'PATCH', path: 'organizations/:handle/members/:user_id/', tag, signedIn: true,
+    summary: "Change a member's role (owner); the last owner cannot be demoted",
+    params: memberParams, body: updateMemberBody, response: dataEnvelope(memberSchema), errors: [400, 401, 403, 404, 422],
+  }),
+  remove: endpoint({
+    method: 'DELETE', path: 'organizations/:handle/members/:user_id/', tag, signedIn: true,
+    summary: 'Remove a member from the hub and its spaces (owner); not the last owner',
+    params: memberParams, response: dataEnvelope(z.null()), errors: [401, 403, 404, 422],
+  }),
+  leave: endpoint({
+    method: 'POST', path: 'organizations/:handle/leave/', tag, signedIn: true,
+    summary: 'Leave the hub (the last owner cannot). Answers with my user view',
+    params: organizationHandleParams, response: dataEnvelope(userSchema), errors: [401, 403, 404, 422],
+  }),
+};

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { searchField } from '../validation/fields';
 import { contentItemSchema, contentKinds } from './contents';
-import { pageQuery } from './envelope';
+import { endpoint } from './endpoint';
+import { listEnvelope, pageQuery } from './envelope';
 import { SEARCH_QUERY_MAX } from './search-limits';
 
 export { SEARCH_QUERY_MAX };
@@ -29,3 +30,11 @@ export const searchResultSchema = z.object({
   snippet: z.array(snippetPartSchema),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const searchEndpoints = {
+  search: endpoint({
+    method: 'GET', path: 'search/', tag: 'search', signedIn: true,
+    summary: 'Search the ready items of every space I can read (or one space), best match first',
+    query: searchQuery, response: listEnvelope(searchResultSchema), errors: [400, 401, 404],
+  }),
+};

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { auditEventSchema } from './audit';
+import { endpoint } from './endpoint';
+import { dataEnvelope, listEnvelope, pageQuery } from './envelope';
 
 /** Kinds of device a browser reports, for the icon next to a session. */
 export const deviceKinds = ['desktop', 'mobile', 'tablet', 'other'] as const;
@@ -37,3 +40,28 @@ export type RevokedOthers = z.infer<typeof revokedOthersSchema>;
 
 /** How many characters of the visitor id the session list shows. */
 export const VISITOR_ID_SHOWN = 8;
+
+const tag = 'auth';
+
+/** Where the signed-in person is signed in, and their account's history. */
+export const accountEndpoints = {
+  sessions: endpoint({
+    method: 'GET', path: 'auth/sessions/', tag, signedIn: true,
+    summary: 'My live sessions, most recently active first; `current` marks this one',
+    response: dataEnvelope(z.array(sessionSchema)), errors: [401],
+  }),
+  revokeSession: endpoint({
+    method: 'DELETE', path: 'auth/sessions/:id/', tag, signedIn: true,
+    summary: "Sign out one of my sessions (this one too); another person's session answers 404",
+    params: sessionParams, response: dataEnvelope(revokedSessionSchema), errors: [401, 404],
+  }),
+  revokeOtherSessions: endpoint({
+    method: 'POST', path: 'auth/sessions/revoke-others/', tag, signedIn: true,
+    summary: 'Sign out all my other sessions; this one stays signed in',
+    response: dataEnvelope(revokedOthersSchema), errors: [401],
+  }),
+  activity: endpoint({
+    method: 'GET', path: 'auth/activity/', tag, signedIn: true, summary: "My account's recent security events, newest first",
+    query: pageQuery, response: listEnvelope(auditEventSchema), errors: [400, 401],
+  }),
+};

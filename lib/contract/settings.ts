@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { dataEnvelope } from './envelope';
 
 export const hubVisibilities = ['public', 'shared'] as const;
 export const spaceVisibilities = ['public', 'shared', 'private'] as const;
@@ -28,3 +30,12 @@ export const basicSettingsSchema = z.object({
   profile_roles: z.array(z.object({ value: z.string(), label: z.string(), department: z.string() })),
 });
 export type BasicSettings = z.infer<typeof basicSettingsSchema>;
+
+/** Global settings the web app loads once it knows the user. */
+export const coreEndpoints = {
+  basicSettings: endpoint({
+    method: 'GET', path: 'core/basic-settings/', tag: 'core', signedIn: true,
+    summary: 'Visibility options, roles with their operations, and profile roles',
+    response: dataEnvelope(basicSettingsSchema), errors: [401],
+  }),
+};

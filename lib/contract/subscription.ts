@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { dataEnvelope } from './envelope';
 
 export const planLimitsSchema = z.object({
   members: z.number().int(),
@@ -15,3 +17,11 @@ export const subscriptionSchema = z.object({
   usage: planLimitsSchema,
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** The active hub's plan (the hub named by Org-Handle, else the user's active hub). */
+export const walletEndpoints = {
+  subscription: endpoint({
+    method: 'GET', path: 'wallet/subscription-detail/', tag: 'wallet', signedIn: true, summary: "The hub's plan, its limits and current usage",
+    response: dataEnvelope(subscriptionSchema), errors: [401, 403, 404],
+  }),
+};

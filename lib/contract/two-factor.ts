@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { requiredText } from '../validation/fields';
+import { tokenResponse } from './auth';
+import { endpoint } from './endpoint';
+import { dataEnvelope } from './envelope';
 
 /** Authenticator-app codes: six digits, every 30 seconds. */
 export const TOTP_DIGITS = 6;
@@ -168,3 +171,78 @@ export const hubTwoFactorPolicyBody = z.object({
   required: z.boolean({ error: 'Please choose whether two-factor sign-in is required' }),
 });
 export type HubTwoFactorPolicyBody = z.input<typeof hubTwoFactorPolicyBody>;
+
+const tag = 'two-factor';
+const nothing = dataEnvelope(z.null());
+
+/** The signed-in person's second factors: authenticator app, recovery codes, passkeys. */
+export const twoFactorEndpoints = {
+  status: endpoint({
+    method: 'GET', path: 'auth/two-factor/', tag, signedIn: true,
+    summary: 'My second factors, what changing them asks for, and the hubs that require them',
+    response: dataEnvelope(twoFactorStatusSchema), errors: [401],
+  }),
+  setupTotp: endpoint({
+    method: 'POST', path: 'auth/two-factor/totp/setup/', tag, signedIn: true,
+    summary: 'Start adding an authenticator app (fresh proof): a new pending secret and its otpauth:// address',
+    body: proofBody, response: dataEnvelope(totpSetupSchema), errors: [400, 401, 403, 409, 429],
+  }),
+  enableTotp: endpoint({
+    method: 'POST', path: 'auth/two-factor/totp/enable/', tag, signedIn: true,
+    summary: 'Finish adding the authenticator app with a current code; answers the recovery codes, once',
+    body: enableTotpBody, response: dataEnvelope(recoveryCodesSchema), errors: [400, 401, 409, 429],
+  }),
+  disableTotp: endpoint({
+    method: 'POST', path: 'auth/two-factor/totp/disable/', tag, signedIn: true, summary: 'Turn the authenticator app off (fresh proof)',
+    body: proofBody, response: nothing, errors: [400, 401, 403, 409, 429],
+  }),
+  regenerateRecoveryCodes: endpoint({
+    method: 'POST', path: 'auth/two-factor/recovery-codes/', tag, signedIn: true,
+    summary: 'Replace the recovery codes (fresh proof); answers the new ones, once',
+    body: proofBody, response: dataEnvelope(recoveryCodesSchema), errors: [400, 401, 403, 409, 429],
+  }),
+  passkeyOptions: endpoint({
+    method: 'POST', path: 'auth/passkeys/options/', tag, signedIn: true, summary: 'WebAuthn options to add a passkey (fresh proof)',
+    body: proofBody, response: dataEnvelope(webauthnOptions), errors: [400, 401, 403, 429],
+  }),
+  addPasskey: endpoint({
+    method: 'POST', path: 'auth/passkeys/', tag, signedIn: true,
+    summary: 'Add the passkey the browser made; the first second factor also answers recovery codes, once',
+    body: addPasskeyBody, status: 201, response: dataEnvelope(addedPasskeySchema), errors: [400, 401, 409, 429],
+  }),
+  renamePasskey: endpoint({
+    method: 'PATCH', path: 'auth/passkeys/:id/', tag, signedIn: true, summary: 'Rename one of my passkeys',
+    params: passkeyParams, body: renamePasskeyBody, response: dataEnvelope(passkeySchema), errors: [400, 401, 404],
+  }),
+  removePasskey: endpoint({
+    method: 'DELETE', path: 'auth/passkeys/:id/', tag, signedIn: true, summary: 'Remove one of my passkeys (fresh proof)',
+    params: passkeyParams, body: proofBody, response: nothing, errors: [400, 401, 403, 404, 429],
+  }),
+};
+
+/**
+ * Signing in with a second factor, or with a passkey alone. Not signed in:
+ * the pending sign-in's token (or the passkey's signature) is the credential.
+ */
+export const twoFactorSignInEndpoints = {
+  verify: endpoint({
+    method: 'POST', path: 'auth/two-factor/verify/', tag, signedIn: false,
+    summary: 'The second step of a sign-in: an authenticator code, a recovery code or a passkey for the pending sign-in',
+    body: verifyTwoFactorBody, response: dataEnvelope(tokenResponse), errors: [400, 401, 429],
+  }),
+  pendingPasskeyOptions: endpoint({
+    method: 'POST', path: 'auth/two-factor/passkey/options/', tag, signedIn: false,
+    summary: "WebAuthn options for the pending sign-in's passkeys",
+    body: pendingSignInBody, response: dataEnvelope(webauthnOptions), errors: [400, 401, 429],
+  }),
+  passkeyOptions: endpoint({
+    method: 'POST', path: 'auth/passkey/options/', tag, signedIn: false,
+    summary: 'WebAuthn options to sign in with a passkey alone (no account named)',
+    response: dataEnvelope(webauthnOptions), errors: [429],
+  }),
+  passkeySignIn: endpoint({
+    method: 'POST', path: 'auth/passkey/verify/', tag, signedIn: false,
+    summary: 'Sign in with a passkey that verified the person: both factors in one',
+    body: passkeySignInBody, response: dataEnvelope(tokenResponse), errors: [400, 401, 429],
+  }),
+};

@@ -1,16 +1,10 @@
 import type { AxiosProgressEvent } from 'axios';
 import { PAGE_SIZE } from '../constants';
-import type {
-  ChangePasswordBody, LoginBody, ProfileBody, RegisterBody, RegisterResponse, ResendBody, ResetPasswordBody, SignInResponse,
-  TokenResponse, User, VerifyBody,
-} from '../contract/auth';
-import type {
-  CheckHandleResponse, CreateOrganizationBody, JoinableOrganization, MyOrganization,
-} from '../contract/organizations';
-import type { BasicSettings } from '../contract/settings';
-import type { Subscription } from '../contract/subscription';
-import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '../contract/endpoint';
-import { pathOf } from '../contract/endpoint';
+import type { ChangePasswordBody, LoginBody, ProfileBody, RegisterBody, ResendBody, ResetPasswordBody, VerifyBody } from '../contract/auth';
+import type { CreateOrganizationBody } from '../contract/organizations';
+import type { CallInput, ResponseOf } from '../contract/endpoint';
+import { pathOf, splitKey } from '../contract/endpoint';
+import type { EndpointAt, EndpointKey } from '../contract/endpoints';
 import { apiClient, tokenClient } from './clients';
 
 export interface Envelope<T> { data: T; message?: string }
@@ -41,18 +35,16 @@ export const http = {
     ).data,
 };
 
-/** What a call of an endpoint takes: its path parameters, query and body, each where the endpoint has one. */
-export type CallInput<E extends Endpoint> =
-  & (E['params'] extends object ? { params: ParamsOf<E> } : { params?: never })
-  & (E['query'] extends object ? { query?: QueryOf<E> } : { query?: never })
-  & (E['body'] extends object ? { body: BodyOf<E> } : { body?: never });
-
-/** Calls an endpoint declared in the contract and returns its response body. */
-export async function call<E extends Endpoint>(definition: E, input: CallInput<E>): Promise<ResponseOf<E>> {
-  const url = pathOf(definition, input.params as Record<string, string> | undefined);
-  // A POST, PUT or PATCH always carries a JSON body, empty when the endpoint takes none.
-  const data = definition.method === 'GET' || definition.method === 'DELETE' ? undefined : (input.body ?? {});
-  const response = await apiClient.request<ResponseOf<E>>({ method: definition.method, url, params: input.query, data });
+/**
+ * Calls the endpoint declared in the contract under `key` (`METHOD path/`)
+ * and returns its response body, typed from the declaration.
+ */
+export async function call<K extends EndpointKey>(key: K, input: CallInput<EndpointAt<K>>): Promise<ResponseOf<EndpointAt<K>>> {
+  const { method } = splitKey(key);
+  const url = pathOf(key, input.params as Record<string, string> | undefined);
+  // A POST, PUT or PATCH always carries a JSON body, empty when the endpoint takes none (a DELETE may carry a proof).
+  const data = input.body ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
+  const response = await apiClient.request<ResponseOf<EndpointAt<K>>>({ method, url, params: input.query, data });
   return response.data;
 }
 
@@ -66,35 +58,33 @@ export const tokenApi = {
 };
 
 export const authApi = {
-  register: (body: RegisterBody) => http.post<Envelope<RegisterResponse>>('auth/register/', body),
-  verify: (body: VerifyBody) => http.post<Envelope<TokenResponse>>('auth/register/verify/', body),
-  resend: (body: ResendBody) => http.post<Envelope<{ email: string; expires_in: number }>>('auth/register/resend/', body),
-  login: (body: LoginBody) => http.post<Envelope<SignInResponse>>('auth/login/', body),
-  google: (idToken: string, visitorId?: string) =>
-    http.post<Envelope<SignInResponse>>('auth/google/', { id_token: idToken, visitor_id: visitorId }),
-  me: () => http.get<Envelope<User>>('auth/me/'),
-  logout: () => http.get<Envelope<null>>('auth/logout/'),
-  forgotPassword: (email: string) => http.post<Envelope<null>>('auth/password/forgot/', { email }),
-  resetPassword: (body: ResetPasswordBody) => http.post<Envelope<null>>('auth/password/reset/', body),
-  changePassword: (body: ChangePasswordBody) => http.post<Envelope<null>>('auth/password/change/', body),
-  updateProfile: (body: ProfileBody) => http.patch<Envelope<User>>('auth/profile/', body),
+  register: (body: RegisterBody) => call('POST auth/register/', { body }),
+  verify: (body: VerifyBody) => call('POST auth/register/verify/', { body }),
+  resend: (body: ResendBody) => call('POST auth/register/resend/', { body }),
+  login: (body: LoginBody) => call('POST auth/login/', { body }),
+  google: (idToken: string, visitorId?: string) => call('POST auth/google/', { body: { id_token: idToken, visitor_id: visitorId } }),
+  me: () => call('GET auth/me/', {}),
+  logout: () => call('GET auth/logout/', {}),
+  forgotPassword: (email: string) => call('POST auth/password/forgot/', { body: { email } }),
+  resetPassword: (body: ResetPasswordBody) => call('POST auth/password/reset/', { body }),
+  changePassword: (body: ChangePasswordBody) => call('POST auth/password/change/', { body }),
+  updateProfile: (body: ProfileBody) => call('PATCH auth/profile/', { body }),
 };
 
 export const organizationApi = {
-  create: (body: CreateOrganizationBody) => http.post<Envelope<MyOrganization>>('organizations/', body),
-  checkHandle: (handle: string) =>
-    http.get<Envelope<CheckHandleResponse>>('organizations/check/', { domain_handle: handle }),
-  list: (page = 1) => http.list<MyOrganization>('organizations/', page),
-  joinable: () => http.get<Envelope<JoinableOrganization[]>>('organizations/joinable/'),
-  get: (handle: string) => http.get<Envelope<MyOrganization>>(`organizations/${encodeURIComponent(handle)}/`),
-  join: (handle: string) => http.post<Envelope<MyOrganization>>(`organizations/${encodeURIComponent(handle)}/join/`),
-  switchTo: (handle: string) => http.post<Envelope<User>>('organizations/switch/', { domain_handle: handle }),
+  create: (body: CreateOrganizationBody) => call('POST organizations/', { body }),
+  checkHandle: (handle: string) => call('GET organizations/check/', { query: { domain_handle: handle } }),
+  list: (page = 1) => call('GET organizations/', { query: { page, page_size: PAGE_SIZE } }),
+  joinable: () => call('GET organizations/joinable/', {}),
+  get: (handle: string) => call('GET organizations/:handle/', { params: { handle } }),
+  join: (handle: string) => call('POST organizations/:handle/join/', { params: { handle } }),
+  switchTo: (handle: string) => call('POST organizations/switch/', { body: { domain_handle: handle } }),
 };
 
 export const settingsApi = {
-  basic: () => http.get<Envelope<BasicSettings>>('core/basic-settings/'),
+  basic: () => call('GET core/basic-settings/', {}),
 };
 
 export const walletApi = {
-  subscription: () => http.get<Envelope<Subscription>>('wallet/subscription-detail/'),
+  subscription: () => call('GET wallet/subscription-detail/', {}),
 };

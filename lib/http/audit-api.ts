@@ -1,13 +1,13 @@
 import { AxiosError } from 'axios';
-import type { AuditEvent, AuditFilters } from '../contract/audit';
-import { http } from './api';
+import { PAGE_SIZE } from '../constants';
+import type { AuditFilters } from '../contract/audit';
+import { call } from './api';
 import { apiClient } from './clients';
-
-const auditPath = (handle: string) => `organizations/${encodeURIComponent(handle)}/audit/`;
 
 /** The hub's audit log (owners). */
 export const auditApi = {
-  list: (handle: string, page = 1, filters: AuditFilters = {}) => http.list<AuditEvent>(auditPath(handle), page, filters),
+  list: (handle: string, page = 1, filters: AuditFilters = {}) =>
+    call('GET organizations/:handle/audit/', { params: { handle }, query: { page, page_size: PAGE_SIZE, ...filters } }),
   /**
    * The filtered log as a CSV file. Fetched through the API client, so the
    * request carries the session token (a plain link would not); read as
@@ -15,7 +15,9 @@ export const auditApi = {
    */
   exportCsv: async (handle: string, filters: AuditFilters = {}): Promise<Blob> => {
     try {
-      const response = await apiClient.get<ArrayBuffer>(`${auditPath(handle)}export/`, { params: filters, responseType: 'arraybuffer' });
+      // A file rather than JSON, so not in the endpoint table: its path is spelled here.
+      const url = `organizations/${encodeURIComponent(handle)}/audit/export/`;
+      const response = await apiClient.get<ArrayBuffer>(url, { params: filters, responseType: 'arraybuffer' });
       return new Blob([response.data], { type: 'text/csv;charset=utf-8' });
     } catch (error) {
       // A refusal is the usual JSON error, which byte mode hands over unread: read it, so its message can be shown.

@@ -1,12 +1,10 @@
-import type {
-  ContactBody, ContentItem, ContentKind, ContentListFilters, ContentRow, EmailView, NoteBody, RawUploadQuery, RenameContentBody, TextPage,
-} from '../contract/contents';
-import type { SearchFilters, SearchResult } from '../contract/search';
-import { http, type Envelope } from './api';
+import { PAGE_SIZE } from '../constants';
+import type { ContactBody, ContentKind, ContentListFilters, NoteBody, RawUploadQuery, RenameContentBody } from '../contract/contents';
+import { pathOf, type ResponseOf } from '../contract/endpoint';
+import type { EndpointAt } from '../contract/endpoints';
+import type { SearchFilters } from '../contract/search';
+import { call, http } from './api';
 import { API_HOST } from './clients';
-
-const contents = (spaceId: string) => `spaces/${encodeURIComponent(spaceId)}/contents/`;
-const content = (spaceId: string, contentId: string) => `${contents(spaceId)}${encodeURIComponent(contentId)}/`;
 
 export interface UploadOptions {
   onProgress?: (percent: number) => void;
@@ -15,28 +13,33 @@ export interface UploadOptions {
 
 /** What a space holds: uploads, contacts added by hand and notes (the active hub, via Org-Handle). */
 export const contentsApi = {
-  list: (spaceId: string, page = 1, filters: ContentListFilters = {}) => http.list<ContentItem>(contents(spaceId), page, filters),
-  get: (spaceId: string, contentId: string) => http.get<Envelope<ContentItem>>(content(spaceId, contentId)),
+  list: (spaceId: string, page = 1, filters: ContentListFilters = {}) =>
+    call('GET spaces/:id/contents/', { params: { id: spaceId }, query: { page, page_size: PAGE_SIZE, ...filters } }),
+  get: (spaceId: string, contentId: string) => call('GET spaces/:id/contents/:content_id/', { params: { id: spaceId, content_id: contentId } }),
   /** The file as the whole request body (POST contents/upload/): no form for the API to parse, so large files go faster. */
   upload: (spaceId: string, kind: ContentKind, file: File, { onProgress, signal }: UploadOptions = {}) => {
+    const key = 'POST spaces/:id/contents/upload/';
     const query = new URLSearchParams({ kind, name: file.name } satisfies RawUploadQuery);
-    return http.upload<Envelope<ContentItem>>(`${contents(spaceId)}upload/?${query}`, file, onProgress, signal);
+    return http.upload<ResponseOf<EndpointAt<typeof key>>>(`${pathOf(key, { id: spaceId })}?${query}`, file, onProgress, signal);
   },
   rename: (spaceId: string, contentId: string, body: RenameContentBody) =>
-    http.patch<Envelope<ContentItem>>(content(spaceId, contentId), body),
-  remove: (spaceId: string, contentId: string) => http.delete<Envelope<null>>(content(spaceId, contentId)),
-  text: (spaceId: string, contentId: string, page = 1) => http.get<Envelope<TextPage>>(`${content(spaceId, contentId)}text/`, { page }),
-  rows: (spaceId: string, contentId: string, page = 1) => http.list<ContentRow>(`${content(spaceId, contentId)}rows/`, page),
-  email: (spaceId: string, contentId: string) => http.get<Envelope<EmailView>>(`${content(spaceId, contentId)}email/`),
-  addContact: (spaceId: string, body: ContactBody) => http.post<Envelope<ContentItem>>(`${contents(spaceId)}contacts/`, body),
-  addNote: (spaceId: string, body: NoteBody) => http.post<Envelope<ContentItem>>(`${contents(spaceId)}notes/`, body),
+    call('PATCH spaces/:id/contents/:content_id/', { params: { id: spaceId, content_id: contentId }, body }),
+  remove: (spaceId: string, contentId: string) => call('DELETE spaces/:id/contents/:content_id/', { params: { id: spaceId, content_id: contentId } }),
+  text: (spaceId: string, contentId: string, page = 1) =>
+    call('GET spaces/:id/contents/:content_id/text/', { params: { id: spaceId, content_id: contentId }, query: { page } }),
+  rows: (spaceId: string, contentId: string, page = 1) =>
+    call('GET spaces/:id/contents/:content_id/rows/', { params: { id: spaceId, content_id: contentId }, query: { page, page_size: PAGE_SIZE } }),
+  email: (spaceId: string, contentId: string) => call('GET spaces/:id/contents/:content_id/email/', { params: { id: spaceId, content_id: contentId } }),
+  addContact: (spaceId: string, body: ContactBody) => call('POST spaces/:id/contents/contacts/', { params: { id: spaceId }, body }),
+  addNote: (spaceId: string, body: NoteBody) => call('POST spaces/:id/contents/notes/', { params: { id: spaceId }, body }),
   updateNote: (spaceId: string, contentId: string, body: NoteBody) =>
-    http.patch<Envelope<ContentItem>>(`${content(spaceId, contentId)}note/`, body),
+    call('PATCH spaces/:id/contents/:content_id/note/', { params: { id: spaceId, content_id: contentId }, body }),
 };
 
 /** Full-text search over the spaces the user may read in the active hub (or one space with space_id). */
 export const searchApi = {
-  search: (page: number, filters: SearchFilters) => http.list<SearchResult>('search/', page, filters),
+  search: (page: number, filters: SearchFilters) =>
+    call('GET search/', { query: { page, page_size: PAGE_SIZE, ...filters } }),
 };
 
 /**

@@ -1,50 +1,39 @@
-import type { User } from '../contract/auth';
-import type {
-  CreateInvitationsBody, Invitation, InvitationAcceptance, InvitationPreview, InviteResult,
-} from '../contract/invitations';
-import type { Member, MembersQuery, UpdateMemberBody } from '../contract/members';
-import type {
-  ArchiveOrganizationBody, MyOrganization, OrganizationPreview, TransferOrganizationBody, UpdateOrganizationBody,
-} from '../contract/organizations';
-import { http, type Envelope, type ListEnvelope } from './api';
-
-const hub = (handle: string) => `organizations/${encodeURIComponent(handle)}/`;
+import { PAGE_SIZE } from '../constants';
+import type { CreateInvitationsBody, Invitation, InviteResult } from '../contract/invitations';
+import type { MembersQuery, UpdateMemberBody } from '../contract/members';
+import type { ArchiveOrganizationBody, TransferOrganizationBody, UpdateOrganizationBody } from '../contract/organizations';
+import { call, type Envelope, type ListEnvelope } from './api';
 
 /** Hub administration: settings, archive, ownership, and the public preview behind the join link. */
 export const hubAdminApi = {
-  update: (handle: string, body: UpdateOrganizationBody) => http.patch<Envelope<MyOrganization>>(hub(handle), body),
+  update: (handle: string, body: UpdateOrganizationBody) => call('PATCH organizations/:handle/', { params: { handle }, body }),
   /** `confirm` must be the hub handle. Answers with the caller's user view (the hub is gone from it). */
-  archive: (handle: string, body: ArchiveOrganizationBody) => http.post<Envelope<User>>(`${hub(handle)}archive/`, body),
+  archive: (handle: string, body: ArchiveOrganizationBody) => call('POST organizations/:handle/archive/', { params: { handle }, body }),
   /** The hub as the caller now sees it: the caller is an editor afterwards. */
-  transfer: (handle: string, body: TransferOrganizationBody) =>
-    http.post<Envelope<MyOrganization>>(`${hub(handle)}transfer/`, body),
-  preview: (handle: string) => http.get<Envelope<OrganizationPreview>>(`${hub(handle)}preview/`),
+  transfer: (handle: string, body: TransferOrganizationBody) => call('POST organizations/:handle/transfer/', { params: { handle }, body }),
+  preview: (handle: string) => call('GET organizations/:handle/preview/', { params: { handle } }),
 };
 
 export const memberApi = {
   list: (handle: string, page = 1, params: Omit<MembersQuery, 'page'> = {}) =>
-    http.list<Member>(`${hub(handle)}members/`, page, params),
+    call('GET organizations/:handle/members/', { params: { handle }, query: { page, page_size: PAGE_SIZE, ...params } }),
   updateRole: (handle: string, userId: string, body: UpdateMemberBody) =>
-    http.patch<Envelope<Member>>(`${hub(handle)}members/${encodeURIComponent(userId)}/`, body),
-  remove: (handle: string, userId: string) =>
-    http.delete<Envelope<null>>(`${hub(handle)}members/${encodeURIComponent(userId)}/`),
+    call('PATCH organizations/:handle/members/:user_id/', { params: { handle, user_id: userId }, body }),
+  remove: (handle: string, userId: string) => call('DELETE organizations/:handle/members/:user_id/', { params: { handle, user_id: userId } }),
   /** Answers with the caller's user view (active hub and current_step may have changed). */
-  leave: (handle: string) => http.post<Envelope<User>>(`${hub(handle)}leave/`),
+  leave: (handle: string) => call('POST organizations/:handle/leave/', { params: { handle } }),
 };
 
 export const invitationApi = {
-  create: (handle: string, body: CreateInvitationsBody) =>
-    http.post<Envelope<InviteResult[]>>(`${hub(handle)}invitations/`, body),
-  list: (handle: string, page = 1) => http.list<Invitation>(`${hub(handle)}invitations/`, page),
-  resend: (handle: string, id: string) =>
-    http.post<Envelope<Invitation>>(`${hub(handle)}invitations/${encodeURIComponent(id)}/resend/`),
-  cancel: (handle: string, id: string) =>
-    http.delete<Envelope<null>>(`${hub(handle)}invitations/${encodeURIComponent(id)}/`),
+  create: (handle: string, body: CreateInvitationsBody) => call('POST organizations/:handle/invitations/', { params: { handle }, body }),
+  list: (handle: string, page = 1) =>
+    call('GET organizations/:handle/invitations/', { params: { handle }, query: { page, page_size: PAGE_SIZE } }),
+  resend: (handle: string, id: string) => call('POST organizations/:handle/invitations/:id/resend/', { params: { handle, id } }),
+  cancel: (handle: string, id: string) => call('DELETE organizations/:handle/invitations/:id/', { params: { handle, id } }),
   /** No sign-in needed: what the emailed link's page shows. */
-  preview: (token: string) => http.get<Envelope<InvitationPreview>>(`invitations/${encodeURIComponent(token)}/`),
+  preview: (token: string) => call('GET invitations/:token/', { params: { token } }),
   /** The signed-in user's email must be the invited one. `space` is set when it was an invitation into a space. */
-  accept: (token: string) =>
-    http.post<Envelope<InvitationAcceptance>>(`invitations/${encodeURIComponent(token)}/accept/`),
+  accept: (token: string) => call('POST invitations/:token/accept/', { params: { token } }),
 };
 
 /** The invitations of one place, a hub or a space of it: the invite form and the pending list work with either. */

@@ -1,40 +1,44 @@
 import { PAGE_SIZE } from '../constants';
-import {
-  spaceEndpoints, type AddSpaceMemberBody, type CreateSpaceBody, type SpaceListFilters, type SpaceMemberListFilters,
-  type UpdateSpaceBody, type UpdateSpaceMemberBody,
+import type {
+  AddSpaceMemberBody,
+  CreateSpaceBody,
+  SpaceListFilters,
+  SpaceMemberListFilters,
+  UpdateSpaceBody,
+  UpdateSpaceMemberBody,
 } from '../contract/spaces';
-import type { CreateInvitationsBody, Invitation, InviteResult } from '../contract/invitations';
-import { call, http, type Envelope } from './api';
+import type { CreateInvitationsBody } from '../contract/invitations';
+import { call } from './api';
 import type { InvitationScope } from './hub-admin-api';
-
-const invitation = (id: string, invitationId: string) => `spaces/${encodeURIComponent(id)}/invitations/${encodeURIComponent(invitationId)}/`;
 
 /** Spaces of the active hub (the request's Org-Handle). */
 export const spacesApi = {
   list: (page = 1, filters: SpaceListFilters = {}) =>
-    call(spaceEndpoints.list, { query: { page, page_size: PAGE_SIZE, ...filters } }),
-  create: (body: CreateSpaceBody) => call(spaceEndpoints.create, { body }),
-  get: (id: string) => call(spaceEndpoints.get, { params: { id } }),
-  update: (id: string, body: UpdateSpaceBody) => call(spaceEndpoints.update, { params: { id }, body }),
-  archive: (id: string) => call(spaceEndpoints.archive, { params: { id } }),
-  restore: (id: string) => call(spaceEndpoints.restore, { params: { id } }),
+    call('GET spaces/', { query: { page, page_size: PAGE_SIZE, ...filters } }),
+  create: (body: CreateSpaceBody) => call('POST spaces/', { body }),
+  get: (id: string) => call('GET spaces/:id/', { params: { id } }),
+  update: (id: string, body: UpdateSpaceBody) => call('PATCH spaces/:id/', { params: { id }, body }),
+  archive: (id: string) => call('POST spaces/:id/archive/', { params: { id } }),
+  restore: (id: string) => call('POST spaces/:id/restore/', { params: { id } }),
   /** Public ("Everyone") spaces only; joins as a viewer. */
-  join: (id: string) => call(spaceEndpoints.join, { params: { id } }),
-  leave: (id: string) => call(spaceEndpoints.leave, { params: { id } }),
+  join: (id: string) => call('POST spaces/:id/join/', { params: { id } }),
+  leave: (id: string) => call('POST spaces/:id/leave/', { params: { id } }),
   members: (id: string, page = 1, filters: SpaceMemberListFilters = {}) =>
-    call(spaceEndpoints.members, { params: { id }, query: { page, page_size: PAGE_SIZE, ...filters } }),
-  addMember: (id: string, body: AddSpaceMemberBody) => call(spaceEndpoints.addMember, { params: { id }, body }),
+    call('GET spaces/:id/members/', { params: { id }, query: { page, page_size: PAGE_SIZE, ...filters } }),
+  addMember: (id: string, body: AddSpaceMemberBody) => call('POST spaces/:id/members/', { params: { id }, body }),
   updateMember: (id: string, userId: string, body: UpdateSpaceMemberBody) =>
-    call(spaceEndpoints.updateMember, { params: { id, user_id: userId }, body }),
-  removeMember: (id: string, userId: string) => call(spaceEndpoints.removeMember, { params: { id, user_id: userId } }),
+    call('PATCH spaces/:id/members/:user_id/', { params: { id, user_id: userId }, body }),
+  removeMember: (id: string, userId: string) => call('DELETE spaces/:id/members/:user_id/', { params: { id, user_id: userId } }),
 };
 
 /** Email invitations into a space (editors and owners of the space; not for private spaces). */
 export const spaceInvitationApi = {
-  create: (id: string, body: CreateInvitationsBody) => http.post<Envelope<InviteResult[]>>(`spaces/${encodeURIComponent(id)}/invitations/`, body),
-  list: (id: string, page = 1) => http.list<Invitation>(`spaces/${encodeURIComponent(id)}/invitations/`, page),
-  resend: (id: string, invitationId: string) => http.post<Envelope<Invitation>>(`${invitation(id, invitationId)}resend/`),
-  cancel: (id: string, invitationId: string) => http.delete<Envelope<null>>(invitation(id, invitationId)),
+  create: (id: string, body: CreateInvitationsBody) => call('POST spaces/:id/invitations/', { params: { id }, body }),
+  list: (id: string, page = 1) => call('GET spaces/:id/invitations/', { params: { id }, query: { page, page_size: PAGE_SIZE } }),
+  resend: (id: string, invitationId: string) =>
+    call('POST spaces/:id/invitations/:invitation_id/resend/', { params: { id, invitation_id: invitationId } }),
+  cancel: (id: string, invitationId: string) =>
+    call('DELETE spaces/:id/invitations/:invitation_id/', { params: { id, invitation_id: invitationId } }),
 };
 
 export const spaceInvitations = (id: string): InvitationScope => ({

@@ -1,42 +1,36 @@
-import type { SignInResponse, TokenResponse } from '../contract/auth';
+import type { SignInResponse } from '../contract/auth';
 import type {
-  AddedPasskey, AddPasskeyBody, AuthenticationCredential, HubTwoFactorPolicy, Passkey, ProofBody, RecoveryCodes,
-  RegistrationCredential, TotpSetup, TwoFactorStatus, VerifyTwoFactorBody, WebauthnOptions,
+  AddPasskeyBody, AuthenticationCredential, ProofBody, RegistrationCredential, VerifyTwoFactorBody,
 } from '../contract/two-factor';
-import { http, type Envelope } from './api';
-import { apiClient } from './clients';
-
-const passkeyPath = (id: string) => `auth/passkeys/${encodeURIComponent(id)}/`;
-const hubPath = (handle: string) => `organizations/${encodeURIComponent(handle)}/two-factor/`;
+import { call } from './api';
 
 /** The signed-in person's second factors: authenticator app, recovery codes, passkeys. */
 export const twoFactorApi = {
-  status: () => http.get<Envelope<TwoFactorStatus>>('auth/two-factor/'),
-  setupTotp: (proof: ProofBody) => http.post<Envelope<TotpSetup>>('auth/two-factor/totp/setup/', proof),
-  enableTotp: (code: string) => http.post<Envelope<RecoveryCodes>>('auth/two-factor/totp/enable/', { code }),
-  disableTotp: (proof: ProofBody) => http.post<Envelope<null>>('auth/two-factor/totp/disable/', proof),
-  regenerateRecoveryCodes: (proof: ProofBody) => http.post<Envelope<RecoveryCodes>>('auth/two-factor/recovery-codes/', proof),
-  passkeyOptions: (proof: ProofBody) => http.post<Envelope<WebauthnOptions>>('auth/passkeys/options/', proof),
+  status: () => call('GET auth/two-factor/', {}),
+  setupTotp: (proof: ProofBody) => call('POST auth/two-factor/totp/setup/', { body: proof }),
+  enableTotp: (code: string) => call('POST auth/two-factor/totp/enable/', { body: { code } }),
+  disableTotp: (proof: ProofBody) => call('POST auth/two-factor/totp/disable/', { body: proof }),
+  regenerateRecoveryCodes: (proof: ProofBody) => call('POST auth/two-factor/recovery-codes/', { body: proof }),
+  passkeyOptions: (proof: ProofBody) => call('POST auth/passkeys/options/', { body: proof }),
   addPasskey: (credential: RegistrationCredential, name?: AddPasskeyBody['name']) =>
-    http.post<Envelope<AddedPasskey>>('auth/passkeys/', { credential, name }),
-  renamePasskey: (id: string, name: string) => http.patch<Envelope<Passkey>>(passkeyPath(id), { name }),
-  // The proof travels in the body: http.delete sends none.
-  removePasskey: async (id: string, proof: ProofBody) => (await apiClient.delete<Envelope<null>>(passkeyPath(id), { data: proof })).data,
+    call('POST auth/passkeys/', { body: { credential, name } }),
+  renamePasskey: (id: string, name: string) => call('PATCH auth/passkeys/:id/', { params: { id }, body: { name } }),
+  removePasskey: (id: string, proof: ProofBody) => call('DELETE auth/passkeys/:id/', { params: { id }, body: proof }),
 };
 
 /** Signing in: the second step of a password (or Google) sign-in, and a passkey alone. */
 export const twoFactorSignInApi = {
-  verify: (body: VerifyTwoFactorBody) => http.post<Envelope<TokenResponse>>('auth/two-factor/verify/', body),
-  pendingPasskeyOptions: (token: string) => http.post<Envelope<WebauthnOptions>>('auth/two-factor/passkey/options/', { token }),
-  passkeyOptions: () => http.post<Envelope<WebauthnOptions>>('auth/passkey/options/'),
+  verify: (body: VerifyTwoFactorBody) => call('POST auth/two-factor/verify/', { body }),
+  pendingPasskeyOptions: (token: string) => call('POST auth/two-factor/passkey/options/', { body: { token } }),
+  passkeyOptions: () => call('POST auth/passkey/options/', {}),
   passkeySignIn: (credential: AuthenticationCredential, visitorId?: string) =>
-    http.post<Envelope<TokenResponse>>('auth/passkey/verify/', { credential, visitor_id: visitorId }),
+    call('POST auth/passkey/verify/', { body: { credential, visitor_id: visitorId } }),
 };
 
 /** A hub's two-factor requirement (owners). */
 export const hubTwoFactorApi = {
-  get: (handle: string) => http.get<Envelope<HubTwoFactorPolicy>>(hubPath(handle)),
-  set: (handle: string, required: boolean) => http.put<Envelope<HubTwoFactorPolicy>>(hubPath(handle), { required }),
+  get: (handle: string) => call('GET organizations/:handle/two-factor/', { params: { handle } }),
+  set: (handle: string, required: boolean) => call('PUT organizations/:handle/two-factor/', { params: { handle }, body: { required } }),
 };
 
 /** A first-factor sign-in answered with the second step it still needs. */

@@ -1,10 +1,11 @@
-import { http, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
+import { accountEndpoints } from '@/lib/contract/sessions';
 import { pageQuery } from '@/lib/contract/envelope';
 import { VISITOR_ID_SHOWN, type Session } from '@/lib/contract/sessions';
 import { describeUserAgent } from '@/lib/user-agent';
 import { accountData, addMockAuditEvent, newestFirst, presentMockAuditEvent, sessionMeta } from '../account-state';
 import type { MockDb } from '../state';
-import { api, authenticate, fail, ok, paged, parse } from './respond';
+import { answer, authenticate, fail, ok, paged, parse } from './respond';
 
 /** Where I am signed in (list, sign one out, sign out the others) and my account's activity. */
 export function accountHandlers(db: MockDb): HttpHandler[] {
@@ -15,7 +16,7 @@ export function accountHandlers(db: MockDb): HttpHandler[] {
   };
 
   return [
-    http.get(api('auth/sessions/'), ({ request }) => {
+    answer(accountEndpoints.sessions, ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const sessions = tokensOf(auth.user.id).map((token): Session => {
@@ -29,7 +30,7 @@ export function accountHandlers(db: MockDb): HttpHandler[] {
       return ok(sessions.sort((a, b) => b.last_seen_at.localeCompare(a.last_seen_at)));
     }),
 
-    http.delete(api('auth/sessions/:id/'), ({ request, params }) => {
+    answer(accountEndpoints.revokeSession, ({ request, params }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const token = tokensOf(auth.user.id).find((t) => accountData(db).sessions[t]?.id === params.id);
@@ -46,7 +47,7 @@ export function accountHandlers(db: MockDb): HttpHandler[] {
       return ok({ current }, { message: current ? 'You have been signed out.' : 'That session has been signed out.' });
     }),
 
-    http.post(api('auth/sessions/revoke-others/'), ({ request }) => {
+    answer(accountEndpoints.revokeOtherSessions, ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const others = tokensOf(auth.user.id).filter((token) => token !== auth.token);
@@ -64,7 +65,7 @@ export function accountHandlers(db: MockDb): HttpHandler[] {
       return ok({ revoked: others.length }, { message });
     }),
 
-    http.get(api('auth/activity/'), ({ request }) => {
+    answer(accountEndpoints.activity, ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const query = parse(pageQuery, Object.fromEntries(new URL(request.url).searchParams));

@@ -1,11 +1,11 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { auditEventLabels, describeAuditEvent } from '@/lib/audit/describe-audit-event';
-import { accountEventTypes, auditCsvColumns, auditExportQuery, auditQuery, type AuditFilters } from '@/lib/contract/audit';
+import { accountEventTypes, auditCsvColumns, auditEndpoints, auditExportQuery, auditQuery, type AuditFilters } from '@/lib/contract/audit';
 import { csvLine } from '@/lib/csv';
 import { accountData, newestFirst, presentMockAuditEvent, type MockAuditEvent } from '../account-state';
 import type { MockDb, MockOrganization } from '../state';
 import { pathHub } from './hub-admin';
-import { can, fail, paged, parse, api } from './respond';
+import { answer, api, can, fail, paged, parse } from './respond';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -38,7 +38,7 @@ export function auditHandlers(db: MockDb): HttpHandler[] {
   };
 
   return [
-    http.get(api('organizations/:handle/audit/'), ({ request, params }) => {
+    answer(auditEndpoints.list, ({ request, params }) => {
       const hub = ownerHub(request, params.handle);
       if (!hub.ok) return hub.response;
       const query = parse(auditQuery, Object.fromEntries(new URL(request.url).searchParams));

@@ -1,12 +1,12 @@
-import { http, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import {
-  changePasswordBody, forgotPasswordBody, googleLoginBody, loginBody, profileBody, registerBody, resendBody,
+  authEndpoints, changePasswordBody, forgotPasswordBody, googleLoginBody, loginBody, profileBody, registerBody, resendBody,
   resetPasswordBody, verifyBody,
 } from '@/lib/contract/auth';
 import { theme, VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_TTL_MS } from '@/lib/constants';
 import { MOCK_REGISTRATION, type MockDb, type MockUser } from '../state';
 import { twoFactorChallengeFor } from '../two-factor-state';
-import { api, authenticate, fail, fieldFail, ok, parseBody } from './respond';
+import { answer, authenticate, fail, fieldFail, ok, parseBody } from './respond';
 
 const CODE_TTL_SECONDS = VERIFICATION_CODE_TTL_MS / 1000;
 
@@ -44,7 +44,7 @@ export function authHandlers(db: MockDb): HttpHandler[] {
   };
 
   return [
-    http.post(api('auth/register/'), async ({ request }) => {
+    answer(authEndpoints.register, async ({ request }) => {
       const body = await parseBody(request, registerBody);
       if (!body.ok) return body.response;
       const { name, email, password } = body.data;
@@ -61,7 +61,7 @@ export function authHandlers(db: MockDb): HttpHandler[] {
       );
     }),
 
-    http.post(api('auth/register/verify/'), async ({ request }) => {
+    answer(authEndpoints.verify, async ({ request }) => {
       const body = await parseBody(request, verifyBody);
       if (!body.ok) return body.response;
       const { email, code } = body.data;
@@ -81,7 +81,7 @@ export function authHandlers(db: MockDb): HttpHandler[] {
       return signedIn(db, user);
     }),
 
-    http.post(api('auth/register/resend/'), async ({ request }) => {
+    answer(authEndpoints.resend, async ({ request }) => {
       const body = await parseBody(request, resendBody);
       if (!body.ok) return body.response;
       const { email } = body.data;
@@ -90,7 +90,7 @@ export function authHandlers(db: MockDb): HttpHandler[] {
       return ok({ email, expires_in: CODE_TTL_SECONDS }, { message: `If ${email} is waiting for a code, we sent a new one.` });
     }),
 
-    http.post(api('auth/login/'), async ({ request }) => {
+    answer(authEndpoints.login, async ({ request }) => {
       const body = await parseBody(request, loginBody);
       if (!body.ok) return body.response;
       const user = db.userByEmail(body.data.email);
@@ -101,7 +101,7 @@ export function authHandlers(db: MockDb): HttpHandler[] {
       return signedIn(db, user);
     }),
 
-    http.post(api('auth/google/'), async ({ request }) => {
+    answer(authEndpoints.google, async ({ request }) => {
       const body = await parseBody(request, googleLoginBody);
       if (!body.ok) return body.response;
       const claims = googleClaims(body.data.id_token);
@@ -111,13 +111,13 @@ export function authHandlers(db: MockDb): HttpHandler[] {
       return signedIn(db, user);
     }),
 
-    http.get(api('auth/me/'), ({ request }) => {
+    answer(authEndpoints.me, ({ request }) => {
       const auth = authenticate(db, request);
       return auth.ok ? ok(db.userView(auth.user)) : auth.response;
     }),
 
-    ...(['get', 'post'] as const).map((method) =>
-      http[method](api('auth/logout/'), ({ request }) => {
+    ...[authEndpoints.logout, authEndpoints.logoutByPost].map((definition) =>
+      answer(definition, ({ request }) => {
         const auth = authenticate(db, request);
         if (!auth.ok) return auth.response;
         delete db.data.sessions[auth.token];
@@ -125,7 +125,7 @@ export function authHandlers(db: MockDb): HttpHandler[] {
       }),
     ),
 
-    http.post(api('auth/password/forgot/'), async ({ request }) => {
+    answer(authEndpoints.forgotPassword, async ({ request }) => {
       const body = await parseBody(request, forgotPasswordBody);
       if (!body.ok) return body.response;
       const user = db.userByEmail(body.data.email);
@@ -137,7 +137,7 @@ export function authHandlers(db: MockDb): HttpHandler[] {
       return ok(null, { message: 'If an account exists for that email, we sent a link to reset the password.' });
     }),
 
-    http.post(api('auth/password/reset/'), async ({ request }) => {
+    answer(authEndpoints.resetPassword, async ({ request }) => {
       const body = await parseBody(request, resetPasswordBody);
       if (!body.ok) return body.response;
       const userId = db.data.resetTokens[body.data.token];
@@ -151,7 +151,7 @@ export function authHandlers(db: MockDb): HttpHandler[] {
       return ok(null, { message: 'Your password has been reset. You can sign in now.' });
     }),
 
-    http.post(api('auth/password/change/'), async ({ request }) => {
+    answer(authEndpoints.changePassword, async ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const body = await parseBody(request, changePasswordBody);
@@ -164,7 +164,7 @@ export function authHandlers(db: MockDb): HttpHandler[] {
       return ok(null, { message: 'Your password has been changed.' });
     }),
 
-    http.patch(api('auth/profile/'), async ({ request }) => {
+    answer(authEndpoints.profile, async ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const body = await parseBody(request, profileBody);

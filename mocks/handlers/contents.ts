@@ -1,15 +1,15 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import {
-  attachmentParams, contactBody, contactFields, contentListQuery, extensionOf, formatBytes, isAllowedExtension,
+  attachmentParams, contactBody, contactFields, contentEndpoints, contentListQuery, extensionOf, formatBytes, isAllowedExtension,
   MAX_UPLOAD_BYTES, noteBody, renameContentBody, signedFileQuery, TEXT_PAGE_CHARACTERS, textPageQuery, uploadProblem,
   rawUploadQuery, uploadQuery, type ContentDetails, type ContentItem, type ContentKind, type EmailView,
 } from '@/lib/contract/contents';
 import { pageQuery } from '@/lib/contract/envelope';
-import { searchQuery, type SearchResult, type SnippetPart } from '@/lib/contract/search';
+import { searchEndpoints, searchQuery, type SearchResult, type SnippetPart } from '@/lib/contract/search';
 import type { Operation } from '@/lib/contract/settings';
 import { EMAIL_PATTERN } from '@/lib/validation/fields';
 import type { MockCell, MockContent, MockDb } from '../state';
-import { api, can, fail, ok, paged, parse, parseBody } from './respond';
+import { answer, api, can, fail, ok, paged, parse, parseBody } from './respond';
 import { spaceAccess } from './spaces';
 
 /*
@@ -525,7 +525,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
   };
 
   return [
-    http.get(api('spaces/:id/contents/'), ({ request, params }) => {
+    answer(contentEndpoints.list, ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
       const query = parse(contentListQuery, queryOf(request));
@@ -549,7 +549,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
       return paged(items, query.data);
     }),
 
-    http.post(api('spaces/:id/contents/'), async ({ request, params }) => {
+    answer(contentEndpoints.upload, async ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
       const refused = refuseWrite(found, 'add_content', 'add content');
@@ -567,7 +567,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
     }),
 
     // The same upload with the file as the whole body, its name in the query.
-    http.post(api('spaces/:id/contents/upload/'), async ({ request, params }) => {
+    answer(contentEndpoints.rawUpload, async ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
       const refused = refuseWrite(found, 'add_content', 'add content');
@@ -578,7 +578,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
       return addUpload(found, query.data.kind, file);
     }),
 
-    http.post(api('spaces/:id/contents/contacts/'), async ({ request, params }) => {
+    answer(contentEndpoints.addContact, async ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
       const refused = refuseWrite(found, 'add_content', 'add content');
@@ -601,7 +601,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
       return ok(view(content), { status: 201, message: `${content.name} is added.` });
     }),
 
-    http.post(api('spaces/:id/contents/notes/'), async ({ request, params }) => {
+    answer(contentEndpoints.addNote, async ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
       const refused = refuseWrite(found, 'add_content', 'add content');
@@ -622,12 +622,12 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
       return ok(view(content), { status: 201, message: 'Note saved.' });
     }),
 
-    http.get(api('spaces/:id/contents/:content_id/'), ({ request, params }) => {
+    answer(contentEndpoints.get, ({ request, params }) => {
       const found = contentFor(request, params);
       return found.ok ? ok(view(found.content)) : found.response;
     }),
 
-    http.patch(api('spaces/:id/contents/:content_id/'), async ({ request, params }) => {
+    answer(contentEndpoints.rename, async ({ request, params }) => {
       const found = contentFor(request, params);
       if (!found.ok) return found.response;
       const refused = refuseWrite(found, 'edit_content', 'rename content');
@@ -639,7 +639,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
       return ok(view(found.content), { message: 'Renamed.' });
     }),
 
-    http.delete(api('spaces/:id/contents/:content_id/'), ({ request, params }) => {
+    answer(contentEndpoints.remove, ({ request, params }) => {
       const found = contentFor(request, params);
       if (!found.ok) return found.response;
       const refused = refuseWrite(found, 'delete_content', 'delete content');
@@ -650,7 +650,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
       return ok(null, { message: `${content.name} is deleted.` });
     }),
 
-    http.patch(api('spaces/:id/contents/:content_id/note/'), async ({ request, params }) => {
+    answer(contentEndpoints.updateNote, async ({ request, params }) => {
       const found = contentFor(request, params);
       if (!found.ok) return found.response;
       if (found.content.source !== 'note') return fail(404, 'not_found', 'That note was not found.');
@@ -668,7 +668,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
       return ok(view(found.content), { message: 'Note saved.' });
     }),
 
-    http.get(api('spaces/:id/contents/:content_id/text/'), ({ request, params }) => {
+    answer(contentEndpoints.text, ({ request, params }) => {
       const found = contentFor(request, params);
       if (!found.ok) return found.response;
       const { content } = found;
@@ -686,7 +686,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
       });
     }),
 
-    http.get(api('spaces/:id/contents/:content_id/rows/'), ({ request, params }) => {
+    answer(contentEndpoints.rows, ({ request, params }) => {
       const found = contentFor(request, params);
       if (!found.ok) return found.response;
       const { content } = found;
@@ -699,7 +699,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
       return paged(content.rows.map((cells, index) => ({ index, cells })), query.data);
     }),
 
-    http.get(api('spaces/:id/contents/:content_id/email/'), ({ request, params }) => {
+    answer(contentEndpoints.email, ({ request, params }) => {
       const found = contentFor(request, params);
       if (!found.ok) return found.response;
       const { content } = found;
@@ -725,7 +725,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
       return ok(email);
     }),
 
-    http.get(api('search/'), ({ request }) => {
+    answer(searchEndpoints.search, ({ request }) => {
       const resolved = callerOf(request);
       if (!resolved.ok) return resolved.response;
       const { caller } = resolved;

@@ -1,14 +1,16 @@
-import { http, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import { basicSettings } from '@/lib/basic-settings';
+import { coreEndpoints } from '@/lib/contract/settings';
+import { walletEndpoints } from '@/lib/contract/subscription';
 import type { MockDb } from '../state';
-import { api, authenticate, ok, requireHub } from './respond';
+import { answer, authenticate, ok, requireHub } from './respond';
 
 /** Global settings and the active hub's subscription. */
 export function coreHandlers(db: MockDb): HttpHandler[] {
   return [
-    http.get(api('core/basic-settings/'), () => ok(basicSettings)),
+    answer(coreEndpoints.basicSettings, () => ok(basicSettings)),
 
-    http.get(api('wallet/subscription-detail/'), ({ request }) => {
+    answer(walletEndpoints.subscription, ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const hub = requireHub(db, request, auth.user);

@@ -1,12 +1,13 @@
-import { http, type HttpHandler } from 'msw';
-import { membersQuery, updateMemberBody, type Member } from '@/lib/contract/members';
+import type { HttpHandler } from 'msw';
+import { memberEndpoints, membersQuery, updateMemberBody, type Member } from '@/lib/contract/members';
+import { organizationEndpoints } from '@/lib/contract/organization-endpoints';
 import {
   archiveOrganizationBody, foreignEmailDomainMessage, transferOrganizationBody, updateOrganizationBody,
 } from '@/lib/contract/organizations';
 import type { Role } from '@/lib/contract/settings';
 import type { MockDb, MockMembership, MockOrganization, MockUser } from '../state';
 import { hasMockTwoFactor } from '../two-factor-state';
-import { api, authenticate, can, fail, fieldFail, ok, paged, parse, parseBody, requireHub } from './respond';
+import { answer, authenticate, can, fail, fieldFail, ok, paged, parse, parseBody, requireHub } from './respond';
 
 export type PathHub =
   | { ok: true; user: MockUser; organization: MockOrganization; role: Role }
@@ -60,7 +61,7 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
   };
 
   return [
-    http.patch(api('organizations/:handle/'), async ({ request, params }) => {
+    answer(organizationEndpoints.update, async ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
       const body = await parseBody(request, updateOrganizationBody);
@@ -80,7 +81,7 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
       return ok(db.myOrganization(organization, hub.role), { message: 'Hub settings saved.' });
     }),
 
-    http.post(api('organizations/:handle/archive/'), async ({ request, params }) => {
+    answer(organizationEndpoints.archive, async ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
       if (!can(hub.role, 'archive')) return forbidden('Only a hub owner can archive the hub.');
@@ -97,7 +98,7 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
       return ok(db.userView(hub.user), { message: 'The hub was archived.' });
     }),
 
-    http.post(api('organizations/:handle/transfer/'), async ({ request, params }) => {
+    answer(organizationEndpoints.transfer, async ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
       if (!can(hub.role, 'transfer_ownership')) return forbidden('Only a hub owner can transfer the hub.');
@@ -114,7 +115,7 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
       return ok(db.myOrganization(hub.organization, 'editor'), { message: 'Ownership transferred.' });
     }),
 
-    http.get(api('organizations/:handle/preview/'), ({ request, params }) => {
+    answer(organizationEndpoints.preview, ({ request, params }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const organization = db.organizationByHandle(String(params.handle));
@@ -123,7 +124,7 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
       return ok({ ...db.summary(organization), is_member: Boolean(db.membership(auth.user.id, organization.id)) });
     }),
 
-    http.get(api('organizations/:handle/members/'), ({ request, params }) => {
+    answer(memberEndpoints.list, ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
       const query = parse(membersQuery, Object.fromEntries(new URL(request.url).searchParams));
@@ -136,13 +137,13 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
       return paged(members, query.data);
     }),
 
-    http.patch(api('organizations/:handle/members/:userId/'), async ({ request, params }) => {
+    answer(memberEndpoints.updateRole, async ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
       if (!can(hub.role, 'manage_roles')) return forbidden('Only a hub owner can change roles.');
       const body = await parseBody(request, updateMemberBody);
       if (!body.ok) return body.response;
-      const membership = db.membership(String(params.userId), hub.organization.id);
+      const membership = db.membership(String(params.user_id), hub.organization.id);
       if (!membership) return fail(404, 'not_found', 'That member was not found.');
       if (body.data.role !== 'owner') {
         const refusal = lastOwner(membership, 'The hub needs at least one owner. Make someone else an owner first.');
@@ -152,12 +153,12 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
       return ok(memberView(membership), { message: 'Role changed.' });
     }),
 
-    http.delete(api('organizations/:handle/members/:userId/'), ({ request, params }) => {
+    answer(memberEndpoints.remove, ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
       if (!can(hub.role, 'manage_roles')) return forbidden('Only a hub owner can remove members.');
-      const membership = db.membership(String(params.userId), hub.organization.id);
-      const user = db.userById(String(params.userId));
+      const membership = db.membership(String(params.user_id), hub.organization.id);
+      const user = db.userById(String(params.user_id));
       if (!membership || !user) return fail(404, 'not_found', 'That member was not found.');
       const refusal = lastOwner(membership, 'The hub needs at least one owner.');
       if (refusal) return refusal;
@@ -165,7 +166,7 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
       return ok(null, { message: 'Member removed.' });
     }),
 
-    http.post(api('organizations/:handle/leave/'), ({ request, params }) => {
+    answer(memberEndpoints.leave, ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
       const membership = db.membership(hub.user.id, hub.organization.id);

@@ -1,13 +1,13 @@
-import { http, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import {
-  createInvitationsBody, INVITATION_SEND_WINDOW_MINUTES, INVITATION_SENDS_PER_WINDOW, INVITATION_TTL_DAYS,
-  invitationsQuery, type Invitation, type InviteResult,
+  createInvitationsBody, INVITATION_SEND_WINDOW_MINUTES, invitationEndpoints, INVITATION_SENDS_PER_WINDOW, INVITATION_TTL_DAYS,
+  invitationsQuery, spaceInvitationEndpoints, type Invitation, type InviteResult,
 } from '@/lib/contract/invitations';
 import type { Role } from '@/lib/contract/settings';
 import { invitationJoinPath } from '@/lib/contract/organizations';
 import type { MockDb, MockInvitation, MockOrganization, MockSpace } from '../state';
 import { pathHub } from './hub-admin';
-import { api, authenticate, can, fail, ok, paged, parse, parseBody } from './respond';
+import { answer, authenticate, can, fail, ok, paged, parse, parseBody } from './respond';
 import { spaceAccess } from './spaces';
 
 const TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
@@ -99,7 +99,7 @@ export function invitationHandlers(db: MockDb): HttpHandler[] {
   const created = (results: InviteResult[]) => ok(results, { status: results.some((r) => r.invitation !== null) ? 201 : 200 });
 
   return [
-    http.post(api('organizations/:handle/invitations/'), async ({ request, params }) => {
+    answer(invitationEndpoints.create, async ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
       if (!can(hub.role, 'invite')) return fail(403, 'forbidden', 'You do not have permission to do that.');
@@ -131,7 +131,7 @@ export function invitationHandlers(db: MockDb): HttpHandler[] {
       }));
     }),
 
-    http.get(api('organizations/:handle/invitations/'), ({ request, params }) => {
+    answer(invitationEndpoints.list, ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
       if (!can(hub.role, 'invite')) return fail(403, 'forbidden', 'You do not have permission to do that.');
@@ -143,7 +143,7 @@ export function invitationHandlers(db: MockDb): HttpHandler[] {
       return paged(items, query.data);
     }),
 
-    http.post(api('organizations/:handle/invitations/:id/resend/'), ({ request, params }) => {
+    answer(invitationEndpoints.resend, ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
       const invitation = hubInvitations(hub.organization.id).find((i) => i.id === String(params.id));
@@ -153,7 +153,7 @@ export function invitationHandlers(db: MockDb): HttpHandler[] {
       return ok(view(invitation), { message: `Invitation sent again to ${invitation.email}.` });
     }),
 
-    http.delete(api('organizations/:handle/invitations/:id/'), ({ request, params }) => {
+    answer(invitationEndpoints.cancel, ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
       const invitation = hubInvitations(hub.organization.id).find((i) => i.id === String(params.id));
@@ -162,7 +162,7 @@ export function invitationHandlers(db: MockDb): HttpHandler[] {
       return ok(null, { message: 'Invitation cancelled.' });
     }),
 
-    http.get(api('invitations/:token/'), ({ params }) => {
+    answer(invitationEndpoints.preview, ({ params }) => {
       const found = byToken(String(params.token));
       if (!found) return fail(404, 'not_found', INVALID_LINK);
       const { invitation, organization, space } = found;
@@ -183,7 +183,7 @@ export function invitationHandlers(db: MockDb): HttpHandler[] {
       });
     }),
 
-    http.post(api('invitations/:token/accept/'), ({ request, params }) => {
+    answer(invitationEndpoints.accept, ({ request, params }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const found = byToken(String(params.token));
@@ -217,7 +217,7 @@ export function invitationHandlers(db: MockDb): HttpHandler[] {
       );
     }),
 
-    http.post(api('spaces/:id/invitations/'), async ({ request, params }) => {
+    answer(spaceInvitationEndpoints.create, async ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
       const { space, caller, role: myRole } = found;
@@ -241,7 +241,7 @@ export function invitationHandlers(db: MockDb): HttpHandler[] {
       }));
     }),
 
-    http.get(api('spaces/:id/invitations/'), ({ request, params }) => {
+    answer(spaceInvitationEndpoints.list, ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
       if (!can(found.role, 'invite')) return fail(403, 'forbidden', 'Only editors and owners of this space can add members.');
@@ -250,10 +250,10 @@ export function invitationHandlers(db: MockDb): HttpHandler[] {
       return paged(spaceInvitations(found.space.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map(view), query.data);
     }),
 
-    http.post(api('spaces/:id/invitations/:invitationId/resend/'), ({ request, params }) => {
+    answer(spaceInvitationEndpoints.resend, ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
-      const invitation = spaceInvitations(found.space.id).find((i) => i.id === String(params.invitationId));
+      const invitation = spaceInvitations(found.space.id).find((i) => i.id === String(params.invitation_id));
       if (!invitation) return invitationNotFound();
       if (!can(found.role, 'invite')) return fail(403, 'forbidden', 'Only editors and owners of this space can add members.');
       if (recentSends(invitation) >= INVITATION_SENDS_PER_WINDOW) return rateLimited();
@@ -261,10 +261,10 @@ export function invitationHandlers(db: MockDb): HttpHandler[] {
       return ok(view(invitation), { message: 'Invitation sent again.' });
     }),
 
-    http.delete(api('spaces/:id/invitations/:invitationId/'), ({ request, params }) => {
+    answer(spaceInvitationEndpoints.cancel, ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
-      const invitation = spaceInvitations(found.space.id).find((i) => i.id === String(params.invitationId));
+      const invitation = spaceInvitations(found.space.id).find((i) => i.id === String(params.invitation_id));
       if (!invitation) return invitationNotFound();
       if (!can(found.role, 'invite')) return fail(403, 'forbidden', 'Only editors and owners of this space can add members.');
       db.data.invitations.splice(db.data.invitations.indexOf(invitation), 1);

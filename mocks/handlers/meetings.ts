@@ -1,11 +1,11 @@
-import { http, ws, type HttpHandler, type WebSocketHandler } from 'msw';
+import { ws, type HttpHandler, type WebSocketHandler } from 'msw';
 import {
-  clientMessageSchema, createMeetingBody, meetingCodeParams, SIGNAL_PATH, signalCloseCodes,
+  clientMessageSchema, createMeetingBody, meetingCodeParams, meetingEndpoints, SIGNAL_PATH, signalCloseCodes,
   type Meeting, type ServerMessage,
 } from '@/lib/contract/meetings';
 import type { Role } from '@/lib/contract/settings';
 import type { MockDb, MockMeeting, MockUser } from '../state';
-import { api, authenticate, fail, ok, parse, parseBody, requireHub } from './respond';
+import { answer, authenticate, fail, ok, parse, parseBody, requireHub } from './respond';
 import { spaceAccess } from './spaces';
 
 const NOT_FOUND = 'That meeting was not found.';
@@ -60,7 +60,7 @@ function meetingAccess(db: MockDb) {
 export function meetingHandlers(db: MockDb): HttpHandler[] {
   const { view, meetingFor, visible } = meetingAccess(db);
   return [
-    http.post(api('meetings/'), async ({ request }) => {
+    answer(meetingEndpoints.create, async ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const hub = requireHub(db, request, auth.user);
@@ -87,7 +87,7 @@ export function meetingHandlers(db: MockDb): HttpHandler[] {
       return ok(view(meeting), { status: 201 });
     }),
 
-    http.get(api('meetings/:code/'), ({ request, params }) => {
+    answer(meetingEndpoints.get, ({ request, params }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const parsed = parse(meetingCodeParams, params);

@@ -1,11 +1,12 @@
-import { http, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import { pageQuery } from '@/lib/contract/envelope';
 import {
   checkHandleQuery, createOrganizationBody, foreignEmailDomainMessage, hubHandleField, switchOrganizationBody,
 } from '@/lib/contract/organizations';
+import { organizationEndpoints } from '@/lib/contract/organization-endpoints';
 import { theme } from '@/lib/constants';
 import type { MockDb, MockOrganization, MockUser } from '../state';
-import { api, authenticate, fail, fieldFail, ok, paged, parse, parseBody } from './respond';
+import { answer, authenticate, fail, fieldFail, ok, paged, parse, parseBody } from './respond';
 
 const HANDLE_TAKEN = 'That handle is already taken.';
 
@@ -15,7 +16,7 @@ export function organizationHandlers(db: MockDb): HttpHandler[] {
   };
 
   return [
-    http.post(api('organizations/'), async ({ request }) => {
+    answer(organizationEndpoints.create, async ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const body = await parseBody(request, createOrganizationBody);
@@ -40,7 +41,7 @@ export function organizationHandlers(db: MockDb): HttpHandler[] {
       return ok(db.myOrganization(organization, 'owner'), { status: 201, message: `${name} is ready.` });
     }),
 
-    http.get(api('organizations/check/'), ({ request }) => {
+    answer(organizationEndpoints.checkHandle, ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const query = parse(checkHandleQuery, Object.fromEntries(new URL(request.url).searchParams));
@@ -54,12 +55,12 @@ export function organizationHandlers(db: MockDb): HttpHandler[] {
       return ok({ domain_handle: rule.data, available: !taken, reason: taken ? HANDLE_TAKEN : null });
     }),
 
-    http.get(api('organizations/joinable/'), ({ request }) => {
+    answer(organizationEndpoints.joinable, ({ request }) => {
       const auth = authenticate(db, request);
       return auth.ok ? ok(db.joinableFor(auth.user)) : auth.response;
     }),
 
-    http.post(api('organizations/switch/'), async ({ request }) => {
+    answer(organizationEndpoints.switchTo, async ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const body = await parseBody(request, switchOrganizationBody);
@@ -70,7 +71,7 @@ export function organizationHandlers(db: MockDb): HttpHandler[] {
       return ok(db.userView(auth.user));
     }),
 
-    http.get(api('organizations/'), ({ request }) => {
+    answer(organizationEndpoints.list, ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const query = parse(pageQuery, Object.fromEntries(new URL(request.url).searchParams));
@@ -78,7 +79,7 @@ export function organizationHandlers(db: MockDb): HttpHandler[] {
       return paged(db.hubsOf(auth.user.id), query.data);
     }),
 
-    http.get(api('organizations/:handle/'), ({ request, params }) => {
+    answer(organizationEndpoints.get, ({ request, params }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const organization = db.organizationByHandle(String(params.handle));
@@ -88,7 +89,7 @@ export function organizationHandlers(db: MockDb): HttpHandler[] {
       return ok(db.myOrganization(organization, membership.role));
     }),
 
-    http.post(api('organizations/:handle/join/'), ({ request, params }) => {
+    answer(organizationEndpoints.join, ({ request, params }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const organization = db.organizationByHandle(String(params.handle));
@@ -112,7 +113,7 @@ export function organizationHandlers(db: MockDb): HttpHandler[] {
       }
       db.data.memberships.push({ organizationId: organization.id, userId: auth.user.id, role, createdAt: db.now() });
       enter(auth.user, organization);
-      return ok(db.myOrganization(organization, role), { status: 201, message: `Welcome to ${organization.name}.` });
+      return ok(db.myOrganization(organization, role), { message: `Welcome to ${organization.name}.` });
     }),
   ];
 }

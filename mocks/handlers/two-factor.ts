@@ -1,6 +1,7 @@
-import { http, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
+import { organizationEndpoints } from '@/lib/contract/organization-endpoints';
 import {
-  addPasskeyBody, enableTotpBody, hubTwoFactorPolicyBody, passkeySignInBody, pendingSignInBody, proofBody, renamePasskeyBody,
+  twoFactorEndpoints, twoFactorSignInEndpoints, addPasskeyBody, enableTotpBody, hubTwoFactorPolicyBody, passkeySignInBody, pendingSignInBody, proofBody, renamePasskeyBody,
   verifyTwoFactorBody, type Passkey, type ProofBody, type TwoFactorStatus,
 } from '@/lib/contract/two-factor';
 import type { MockDb, MockUser } from '../state';
@@ -8,7 +9,7 @@ import {
   MOCK_TOTP_CODE, hasMockTwoFactor, hubRequiresTwoFactor, secondFactorsOf, twoFactorData, type MockPasskey,
 } from '../two-factor-state';
 import { pathHub } from './hub-admin';
-import { api, authenticate, fail, fieldFail, ok, parseBody } from './respond';
+import { answer, authenticate, fail, fieldFail, ok, parseBody } from './respond';
 
 const presentPasskey = (passkey: MockPasskey): Passkey => ({
   id: passkey.id, name: passkey.name, created_at: passkey.createdAt, last_used_at: passkey.lastUsedAt,
@@ -59,12 +60,12 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
   const signedIn = (user: MockUser) => ok({ token: db.createSession(user.id), user: db.userView(user) });
 
   return [
-    http.get(api('auth/two-factor/'), ({ request }) => {
+    answer(twoFactorEndpoints.status, ({ request }) => {
       const auth = authenticate(db, request);
       return auth.ok ? ok(status(auth.user)) : auth.response;
     }),
 
-    http.post(api('auth/two-factor/totp/setup/'), async ({ request }) => {
+    answer(twoFactorEndpoints.setupTotp, async ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const body = await parseBody(request, proofBody);
@@ -78,7 +79,7 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       return ok({ secret: factors.totpSecret, uri });
     }),
 
-    http.post(api('auth/two-factor/totp/enable/'), async ({ request }) => {
+    answer(twoFactorEndpoints.enableTotp, async ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const body = await parseBody(request, enableTotpBody);
@@ -90,7 +91,7 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       return ok({ recovery_codes: newRecoveryCodes(auth.user) }, { message: 'Two-factor sign-in is on.' });
     }),
 
-    http.post(api('auth/two-factor/totp/disable/'), async ({ request }) => {
+    answer(twoFactorEndpoints.disableTotp, async ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const body = await parseBody(request, proofBody);
@@ -103,7 +104,7 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       return ok(null, { message: 'The authenticator app is turned off.' });
     }),
 
-    http.post(api('auth/two-factor/recovery-codes/'), async ({ request }) => {
+    answer(twoFactorEndpoints.regenerateRecoveryCodes, async ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const body = await parseBody(request, proofBody);
@@ -113,7 +114,7 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       return ok({ recovery_codes: newRecoveryCodes(auth.user) }, { message: 'New recovery codes made.' });
     }),
 
-    http.post(api('auth/passkeys/options/'), async ({ request }) => {
+    answer(twoFactorEndpoints.passkeyOptions, async ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const body = await parseBody(request, proofBody);
@@ -126,7 +127,7 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       });
     }),
 
-    http.post(api('auth/passkeys/'), async ({ request }) => {
+    answer(twoFactorEndpoints.addPasskey, async ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const body = await parseBody(request, addPasskeyBody);
@@ -140,7 +141,7 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       return ok({ passkey: presentPasskey(passkey), recovery_codes: recoveryCodes }, { status: 201, message: 'Passkey added.' });
     }),
 
-    http.patch(api('auth/passkeys/:id/'), async ({ request, params }) => {
+    answer(twoFactorEndpoints.renamePasskey, async ({ request, params }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const body = await parseBody(request, renamePasskeyBody);
@@ -151,7 +152,7 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       return ok(presentPasskey(passkey), { message: 'Passkey renamed.' });
     }),
 
-    http.delete(api('auth/passkeys/:id/'), async ({ request, params }) => {
+    answer(twoFactorEndpoints.removePasskey, async ({ request, params }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const body = await parseBody(request, proofBody);
@@ -166,7 +167,7 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       return ok(null, { message: 'Passkey removed.' });
     }),
 
-    http.post(api('auth/two-factor/verify/'), async ({ request }) => {
+    answer(twoFactorSignInEndpoints.verify, async ({ request }) => {
       const body = await parseBody(request, verifyTwoFactorBody);
       if (!body.ok) return body.response;
       const pending = twoFactorData(db).pending[body.data.token];
@@ -190,7 +191,7 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       return signedIn(user);
     }),
 
-    http.post(api('auth/two-factor/passkey/options/'), async ({ request }) => {
+    answer(twoFactorSignInEndpoints.pendingPasskeyOptions, async ({ request }) => {
       const body = await parseBody(request, pendingSignInBody);
       if (!body.ok) return body.response;
       const pending = twoFactorData(db).pending[body.data.token];
@@ -199,9 +200,9 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       return ok({ ...options(db), allowCredentials });
     }),
 
-    http.post(api('auth/passkey/options/'), () => ok({ ...options(db), userVerification: 'required' })),
+    answer(twoFactorSignInEndpoints.passkeyOptions, () => ok({ ...options(db), userVerification: 'required' })),
 
-    http.post(api('auth/passkey/verify/'), async ({ request }) => {
+    answer(twoFactorSignInEndpoints.passkeySignIn, async ({ request }) => {
       const body = await parseBody(request, passkeySignInBody);
       if (!body.ok) return body.response;
       const owner = Object.entries(twoFactorData(db).accounts)
@@ -211,14 +212,14 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       return signedIn(user);
     }),
 
-    http.get(api('organizations/:handle/two-factor/'), ({ request, params }) => {
+    answer(organizationEndpoints.twoFactorPolicy, ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
       if (hub.role !== 'owner') return fail(403, 'forbidden', 'Only the hub owner can see the hub\'s sign-in requirement.');
       return ok(policyOf(hub.organization.id, hub.user.id));
     }),
 
-    http.put(api('organizations/:handle/two-factor/'), async ({ request, params }) => {
+    answer(organizationEndpoints.setTwoFactorPolicy, async ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
       const body = await parseBody(request, hubTwoFactorPolicyBody);

@@ -38,15 +38,16 @@ function schemaOf<E extends Endpoint>(definition: E): RouteSchema<E> {
     ...statuses.map((status) => [status, definition.response] as const),
     ...definition.errors.map((status: ErrorStatus) => [status, apiErrorSchema] as const),
   ]) as RouteSchema<E>['response'];
+  // Only the parts the endpoint has: fastify warns of a schema key that is present but undefined.
   return {
-    params: definition.params as E['params'],
-    querystring: definition.query as E['query'],
-    body: definition.body as E['body'],
+    ...(definition.params ? { params: definition.params } : {}),
+    ...(definition.query ? { querystring: definition.query } : {}),
+    ...(definition.body ? { body: definition.body } : {}),
     response,
-    tags: [definition.tag],
+    tags: [definition.tag].flat(),
     summary: definition.summary,
     ...(definition.signedIn ? { security: [{ jwt: [] }] } : {}),
-  };
+  } as RouteSchema<E>;
 }
 
 /**

@@ -2,14 +2,12 @@ import multipart from '@fastify/multipart';
 import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_UPLOAD_BYTES, contentItemSchema, rawUploadQuery, uploadQuery, type ContentKind } from '../../../lib/contract/contents';
-import { dataEnvelope } from '../../../lib/contract/envelope';
-import { spaceParams } from '../../../lib/contract/spaces';
+import { MAX_UPLOAD_BYTES, contentEndpoints, uploadQuery, type ContentKind } from '../../../lib/contract/contents';
 import { MULTIPART_OVERHEAD_BYTES, uploadContent, type IncomingFile } from '../../domain/contents/upload-content';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/envelope';
 import { hubOf, type App } from '../../types';
-import { errorResponses, signedIn } from '../auth/responses';
+import { route } from '../endpoint-route';
 import { viewerOf } from '../spaces/viewer';
 import { presenterOf } from './presenter';
 
@@ -97,16 +95,7 @@ export async function registerUploadRoutes(app: App) {
     // Every answer of this route, refusals by the sign-in and hub checks included.
     scope.addHook('onSend', async (request, reply) => settleUnreadBody(request, reply, MULTIPART_OVERHEAD_BYTES));
 
-    scope.post('/:id/contents/', {
-      schema: {
-        tags: ['contents'], security: signedIn,
-        summary: 'Upload a file into a space (multipart, one part named "file"); it is processed in the background',
-        params: spaceParams,
-        querystring: uploadQuery,
-        consumes: ['multipart/form-data'],
-        response: { 201: dataEnvelope(contentItemSchema), ...errorResponses(400, 401, 403, 404, 413, 415, 422) },
-      },
-    }, async (request, reply) => {
+    route(scope, contentEndpoints.upload, async (request, reply) => {
       const created = await uploadInto(request, request.params.id, request.query.kind, {
         declaredBytes: declaredLength(request),
         bodyOverheadBytes: MULTIPART_OVERHEAD_BYTES,
@@ -122,16 +111,7 @@ export async function registerUploadRoutes(app: App) {
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     scope.addHook('onSend', async (request, reply) => settleUnreadBody(request, reply, 0));
 
-    scope.post('/:id/contents/upload/', {
-      schema: {
-        tags: ['contents'], security: signedIn,
-        summary: 'Upload a file into a space with its bytes as the whole body (Content-Length required); answers as the multipart upload',
-        params: spaceParams,
-        querystring: rawUploadQuery,
-        consumes: ['application/octet-stream'],
-        response: { 201: dataEnvelope(contentItemSchema), ...errorResponses(400, 401, 403, 404, 411, 413, 415, 422) },
-      },
-    }, async (request, reply) => {
+    route(scope, contentEndpoints.rawUpload, async (request, reply) => {
       const declaredBytes = declaredLength(request);
       // Without its size the upload could not be refused before it is read, nor checked against the quota up front.
       if (declaredBytes === null) throw new AppError(411, 'length_required', 'Send the file with its size in the Content-Length header.');

@@ -1,16 +1,14 @@
-import { dataEnvelope } from '../../../lib/contract/envelope';
-import { createMeetingBody, meetingCodeParams, meetingSchema } from '../../../lib/contract/meetings';
+import { meetingEndpoints } from '../../../lib/contract/meetings';
 import { createMeeting } from '../../domain/meetings/create-meeting';
 import { findJoinableMeeting } from '../../domain/meetings/find-joinable-meeting';
 import { ok } from '../../lib/envelope';
 import { handleSignallingConnection } from '../../meetings/signalling-connection';
 import { authOf, type App } from '../../types';
 import { clientInfoOf } from '../auth/client-info';
-import { errorResponses, signedIn } from '../auth/responses';
+import { route } from '../endpoint-route';
 import { viewerOf } from '../spaces/viewer';
 
 const tags = ['meetings'];
-const meeting = dataEnvelope(meetingSchema);
 
 /**
  * Meetings: start one in the active hub, look one up by its code, and the
@@ -24,27 +22,17 @@ export default async function meetingRoutes(app: App) {
   await app.register(async (hubScoped: App) => {
     hubScoped.addHook('onRequest', app.authenticate);
     hubScoped.addHook('onRequest', app.requireHub);
-    hubScoped.post('/', {
-      prefixTrailingSlash: 'slash',
-      schema: {
-        tags, security: signedIn, summary: 'Start a meeting in the hub, optionally for one space',
-        body: createMeetingBody,
-        response: { 201: meeting, ...errorResponses(400, 401, 404) },
-      },
-    }, async (request, reply) => {
+    route(hubScoped, meetingEndpoints.create, async (request, reply) => {
       const created = await createMeeting({ db, viewer: viewerOf(request), spaceId: request.body.space_id, client: clientInfoOf(request) });
       return reply.status(201).send(ok(created, 'Meeting started.'));
     });
   });
 
-  app.get('/:code/', {
-    onRequest: app.authenticate,
-    schema: {
-      tags, security: signedIn, summary: 'A meeting by its code, when the caller may join it (404 otherwise)',
-      params: meetingCodeParams,
-      response: { 200: meeting, ...errorResponses(400, 401, 404) },
-    },
-  }, async (request) => ok(await findJoinableMeeting({ db, userId: authOf(request).user.id, code: request.params.code })));
+  route(
+    app, meetingEndpoints.get,
+    async (request) => ok(await findJoinableMeeting({ db, userId: authOf(request).user.id, code: request.params.code })),
+    { onRequest: app.authenticate },
+  );
 
   app.get('/signal/', {
     websocket: true,

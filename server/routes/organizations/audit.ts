@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { auditEventSchema, auditExportQuery, auditQuery } from '../../../lib/contract/audit';
-import { listEnvelope } from '../../../lib/contract/envelope';
+import { auditEndpoints, auditExportQuery } from '../../../lib/contract/audit';
 import { organizationHandleParams } from '../../../lib/contract/organizations';
 import { exportHubAuditCsv } from '../../domain/audit/export-hub-audit-csv';
 import { listHubAuditEvents } from '../../domain/audit/list-hub-audit-events';
@@ -9,6 +8,7 @@ import { contentDisposition } from '../../domain/files/content-disposition';
 import { paged } from '../../lib/envelope';
 import { hubOf, type App } from '../../types';
 import { errorResponses } from '../auth/responses';
+import { route } from '../endpoint-route';
 import { viewerOf } from '../spaces/viewer';
 import { hubScope } from './members-scope';
 
@@ -20,21 +20,13 @@ export default async function auditRoutes(app: App) {
   const { db } = app.deps;
   const onRequest = hubScope(app);
 
-  app.get('/:handle/audit/', {
-    onRequest,
-    schema: {
-      tags, security,
-      summary: "The hub's audit trail, newest first (owners): its events and its members' account events, filtered by person, type and dates",
-      params: organizationHandleParams,
-      querystring: auditQuery,
-      response: { 200: listEnvelope(auditEventSchema), ...errorResponses(400, 401, 403, 404) },
-    },
-  }, async (request) => {
+  route(app, auditEndpoints.list, async (request) => {
     const { page, page_size, ...filters } = request.query;
     const { items, count } = await listHubAuditEvents({ db, viewer: viewerOf(request), filters, page: { page, page_size } });
     return paged(items, count, request.query);
-  });
+  }, { onRequest });
 
+  // A CSV stream, not a JSON answer: registered by hand, outside the contract's endpoint table.
   app.get('/:handle/audit/export/', {
     onRequest,
     schema: {

@@ -1,15 +1,4 @@
-import { z } from 'zod';
-import { userSchema } from '../../../lib/contract/auth';
-import { dataEnvelope, listEnvelope, pageQuery } from '../../../lib/contract/envelope';
-import {
-  checkHandleQuery,
-  checkHandleResponse,
-  createOrganizationBody,
-  joinableOrganizationSchema,
-  myOrganizationSchema,
-  organizationHandleParams,
-  switchOrganizationBody,
-} from '../../../lib/contract/organizations';
+import { organizationEndpoints } from '../../../lib/contract/organization-endpoints';
 import { checkHandle } from '../../domain/organizations/check-handle';
 import { createOrganization } from '../../domain/organizations/create-organization';
 import { findJoinableOrganizations } from '../../domain/organizations/find-joinable-organizations';
@@ -22,14 +11,12 @@ import { ok, paged } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { authOf, type App } from '../../types';
 import { clientInfoOf } from '../auth/client-info';
+import { route } from '../endpoint-route';
 import auditRoutes from './audit';
 import hubTwoFactorRoutes from '../two-factor/hub-policy';
 import invitationRoutes from './invitations';
 import memberRoutes from './members';
 import organizationSettingsRoutes from './settings';
-
-const tags = ['organizations'];
-const security = [{ jwt: [] }];
 
 /** Hubs: create, check a handle, list mine, find joinable ones, read, join and switch. */
 export default async function organizationRoutes(app: App) {
@@ -37,14 +24,7 @@ export default async function organizationRoutes(app: App) {
   // On request, so a caller who is not signed in learns nothing, not even how their input was invalid.
   app.addHook('onRequest', app.authenticate);
 
-  app.post('/', {
-    prefixTrailingSlash: 'slash',
-    schema: {
-      tags, security, summary: 'Create a hub (the caller becomes its owner)',
-      body: createOrganizationBody,
-      response: { 201: dataEnvelope(myOrganizationSchema) },
-    },
-  }, async (request, reply) => {
+  route(app, organizationEndpoints.create, async (request, reply) => {
     const { user } = authOf(request);
     const organization = await createOrganization({ db, user, body: request.body });
     await app.deps.authCache.membershipChanged(user.id, organization.id);
@@ -53,67 +33,31 @@ export default async function organizationRoutes(app: App) {
     return reply.status(201).send(ok(organization));
   });
 
-  app.get('/check/', {
-    schema: {
-      tags, security, summary: 'Whether a hub handle is valid and free',
-      querystring: checkHandleQuery,
-      response: { 200: dataEnvelope(checkHandleResponse) },
-    },
-  }, async (request) => ok(await checkHandle({ db, handle: request.query.domain_handle })));
+  route(app, organizationEndpoints.checkHandle, async (request) => ok(await checkHandle({ db, handle: request.query.domain_handle })));
 
-  app.get('/', {
-    prefixTrailingSlash: 'slash',
-    schema: {
-      tags, security, summary: 'The hubs I belong to',
-      querystring: pageQuery,
-      response: { 200: listEnvelope(myOrganizationSchema) },
-    },
-  }, async (request) => {
+  route(app, organizationEndpoints.list, async (request) => {
     const { items, count } = await listMyOrganizationsPage({ db, userId: authOf(request).user.id, page: request.query });
     return paged(items, count, request.query);
   });
 
-  app.get('/joinable/', {
-    schema: {
-      tags, security, summary: 'Hubs I may join: invitations and hubs open to my email domain',
-      response: { 200: dataEnvelope(z.array(joinableOrganizationSchema)) },
-    },
-  }, async (request) => {
+  route(app, organizationEndpoints.joinable, async (request) => {
     const { user } = authOf(request);
     return ok(await findJoinableOrganizations({ db, userId: user.id, email: user.email }));
   });
 
-  app.post('/switch/', {
-    schema: {
-      tags, security, summary: 'Make one of my hubs the active one',
-      body: switchOrganizationBody,
-      response: { 200: dataEnvelope(userSchema) },
-    },
-  }, async (request) => {
+  route(app, organizationEndpoints.switchTo, async (request) => {
     const user = await switchOrganization({ db, user: authOf(request).user, handle: request.body.domain_handle });
     await app.deps.authCache.userChanged(user.id);
     return ok(await getUserView({ db, user }));
   });
 
-  app.get('/:handle/', {
-    schema: {
-      tags, security, summary: 'A hub I belong to',
-      params: organizationHandleParams,
-      response: { 200: dataEnvelope(myOrganizationSchema) },
-    },
-  }, async (request) => {
+  route(app, organizationEndpoints.get, async (request) => {
     const organization = await findMyOrganization({ db, userId: authOf(request).user.id, handle: request.params.handle });
     if (!organization) throw notFound('That hub');
     return ok(organization);
   });
 
-  app.post('/:handle/join/', {
-    schema: {
-      tags, security, summary: 'Join a public hub as a viewer, or accept my invitation to a hub',
-      params: organizationHandleParams,
-      response: { 200: dataEnvelope(myOrganizationSchema) },
-    },
-  }, async (request) => {
+  route(app, organizationEndpoints.join, async (request) => {
     const { user } = authOf(request);
     const organization = await joinOrganization({ db, user, handle: request.params.handle, client: clientInfoOf(request) });
     await app.deps.authCache.membershipChanged(user.id, organization.id);

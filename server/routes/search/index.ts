@@ -1,10 +1,9 @@
-import { listEnvelope } from '../../../lib/contract/envelope';
-import { searchQuery, searchResultSchema } from '../../../lib/contract/search';
+import { searchEndpoints } from '../../../lib/contract/search';
 import { searchContents } from '../../domain/search/search-contents';
 import { paged } from '../../lib/envelope';
 import type { App } from '../../types';
-import { errorResponses, signedIn } from '../auth/responses';
 import { presenterOf } from '../contents/presenter';
+import { route } from '../endpoint-route';
 import { viewerOf } from '../spaces/viewer';
 
 /** search/: full-text search over the spaces the caller may read. Signed in, inside a hub (Org-Handle or the active hub). */
@@ -14,15 +13,7 @@ export default async function searchRoutes(app: App) {
   app.addHook('onRequest', app.requireHub);
   const { db } = app.deps;
 
-  app.get('/', {
-    prefixTrailingSlash: 'slash',
-    schema: {
-      tags: ['search'], security: signedIn,
-      summary: 'Search the ready items of every space I can read (or one space), best match first',
-      querystring: searchQuery,
-      response: { 200: listEnvelope(searchResultSchema), ...errorResponses(400, 401, 404) },
-    },
-  }, async (request) => {
+  route(app, searchEndpoints.search, async (request) => {
     const { page, page_size, q, kind, space_id } = request.query;
     const { items, count } = await searchContents({
       db,
