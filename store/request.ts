@@ -2,30 +2,26 @@ import { create } from 'zustand';
 
 export type RequestMessageKind = 'error' | 'notification';
 
-/** Request state (spec §4): one app-wide loading flag and the last message to show. */
+/**
+ * Request state (spec §4): the last app-wide message to show. Loading is
+ * shown where each request is made (a busy button, a skeleton, the route
+ * progress bar), so no app-wide loading flag is kept.
+ */
 export interface RequestState {
-  loading: boolean;
   message: string | null;
   kind: RequestMessageKind | null;
-  /** Sets loading and clears any message. */
-  fetchStart(): void;
-  /** Clears loading. */
-  fetchSuccess(): void;
-  /** Stops loading and sets an error message. */
+  /** Sets an error message. */
   fetchError(message: string): void;
-  /** Stops loading and sets an informational message. */
+  /** Sets an informational message. */
   notify(message: string): void;
   /** Forgets the message once it has been shown. */
   clear(): void;
 }
 
 export const useRequestStore = create<RequestState>()((set) => ({
-  loading: false,
   message: null,
   kind: null,
-  fetchStart: () => set({ loading: true, message: null, kind: null }),
-  fetchSuccess: () => set({ loading: false }),
-  fetchError: (message) => set({ loading: false, message, kind: 'error' }),
-  notify: (message) => set({ loading: false, message, kind: 'notification' }),
+  fetchError: (message) => set({ message, kind: 'error' }),
+  notify: (message) => set({ message, kind: 'notification' }),
   clear: () => set({ message: null, kind: null }),
 }));
