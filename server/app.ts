@@ -22,6 +22,7 @@ import type { CacheBus } from './cache/cache-bus';
 import { createLocalCacheBus } from './cache/local-cache-bus';
 import { createSignallingService, type SignallingService } from './meetings/signalling-service';
 import { SIGNAL_MAX_BYTES, signalCloseCodes } from '../lib/contract/meetings';
+import { fieldErrorsOf } from '../lib/contract/envelope';
 import { registerRoutes } from './routes';
 import type { App, Deps } from './types';
 
@@ -68,15 +69,13 @@ function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
   );
 }
 
-/** Turns zod issues into `{ field: [messages] }`, keyed by the top-level field name. */
-function fieldErrors(issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }>) {
-  const errors: Record<string, string[]> = {};
-  for (const issue of issues) {
+/** The issues of a failed request validation, with their field paths (the body's, the query's). */
+function validationIssues(issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }>) {
+  return issues.map((issue) => {
     const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
-    const field = String(params?.issue?.path?.[0] ?? issue.instancePath?.split('/')[1] ?? 'non_field_errors');
-    (errors[field] ??= []).push(issue.message ?? 'Invalid value');
-  }
-  return errors;
+    const field = issue.instancePath?.split('/')[1];
+    return { path: params?.issue?.path ?? (field ? [field] : undefined), message: issue.message ?? 'Invalid value' };
+  });
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
@@ -119,7 +118,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       return reply.status(error.status).send({ message: error.message, code: error.code, errors: error.errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = fieldErrors(error.validation);
+      const errors = fieldErrorsOf(validationIssues(error.validation));
       const first = Object.values(errors)[0]?.[0];
       return reply.status(400).send({ message: first ?? 'Please check the form.', code: 'validation_error', errors });
     }

@@ -9,6 +9,16 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
+/** Where `errors` keeps a message that belongs to no field. */
+const NON_FIELD_ERRORS = 'non_field_errors';
+
+/** Validation issues as `errors`: every message under its top-level field. */
+export function fieldErrorsOf(issues: ReadonlyArray<{ path?: readonly PropertyKey[]; message: string }>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) (errors[String(issue.path?.[0] ?? NON_FIELD_ERRORS)] ??= []).push(issue.message);
+  return errors;
+}
+
 /** Machine codes the client may branch on. */
 export const errorCodes = [
   'validation_error',

@@ -1,7 +1,7 @@
 import { http, HttpResponse, type HttpHandler, type HttpResponseResolver, type PathParams } from 'msw';
 import type { z } from 'zod';
 import type { Endpoint } from '@/lib/contract/endpoint';
-import type { ErrorCode } from '@/lib/contract/envelope';
+import { fieldErrorsOf, type ErrorCode } from '@/lib/contract/envelope';
 import type { MockDb, MockOrganization, MockUser } from '../state';
 import { roleOperations } from '@/lib/basic-settings';
 import type { Operation, Role } from '@/lib/contract/settings';
@@ -31,8 +31,7 @@ export const fieldFail = (status: number, code: ErrorCode, field: string, messag
 
 /** The API's validation failure: the first message, and every message under its top-level field. */
 export function validationFailure(error: z.ZodError) {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) (errors[String(issue.path[0] ?? 'non_field_errors')] ??= []).push(issue.message);
+  const errors = fieldErrorsOf(error.issues);
   return fail(400, 'validation_error', error.issues[0]?.message ?? 'Please check the form.', errors);
 }
 
