@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { root } from './root.mjs';
 
 /** Everything the web app's production build is made from. */
@@ -58,3 +59,6 @@ export function ensureNextBuild() {
   }
   writeFileSync(stampFile, publicEnv());
 }
+
+// `node scripts/lib/next-build.mjs`: the build alone, which `npm test` makes while the other suites run.
+if (process.argv[1] === fileURLToPath(import.meta.url)) ensureNextBuild();
