@@ -104,5 +104,15 @@ test('an owner uploads a PDF, a CSV, an email, an image and a video, previews ea
     const result = page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first();
     await expect(result).toContainText('field-report.pdf');
     await expect(result.locator('mark').first()).toHaveText(word);
+    await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}$`));
+  });
+
+  await test.step('comes to the search and leaves it through the side bar', async () => {
+    const sideBar = page.locator('nav[aria-label="Main"]');
+    await sideBar.locator('a[href="/"]').click();
+    await sideBar.locator('a[href="/search"]').click();
+    await expect(page.getByLabel('Search the hub', { exact: true })).toBeVisible();
+    await sideBar.locator('a[href="/meet"]').click();
+    await expect(page).toHaveURL(/\/meet$/);
   });
 });

@@ -72,7 +72,10 @@ export function HubSearch() {
     // Wait for the typing to settle, so the address never drops a query it was opened with.
     if (!fromAddress || !settled) return;
     const query = new URLSearchParams({ ...(term ? { q: term } : {}), ...(kind !== ANY ? { kind } : {}) }).toString();
-    void router.replace(query ? `/search?${query}` : '/search', undefined, { shallow: true, scroll: false });
+    const address = query ? `/search?${query}` : '/search';
+    // Each replace hands out a new router, which runs this again: replacing only a different
+    // address ends there (replacing without end kept every link on the page from leaving it).
+    if (router.asPath !== address) void router.replace(address, undefined, { shallow: true, scroll: false });
   }, [term, kind, fromAddress, settled, router]);
 
   const open = (result: SearchResult) =>
