@@ -5,7 +5,7 @@ import { Form, Input } from 'antd';
 import styled from 'styled-components';
 import { basicSettings } from '@/lib/basic-settings';
 import { createOrganizationBody, type CreateOrganizationBody } from '@/lib/contract/organizations';
-import { organizationApi } from '@/lib/http/api';
+import { organizationApi } from '@/lib/http/organizations-api';
 import { useAuthStore } from '@/store/auth';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';

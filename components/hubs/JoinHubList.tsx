@@ -4,7 +4,7 @@ import { useRouter } from 'next/router';
 import { Alert, Button, Empty, Skeleton } from 'antd';
 import styled from 'styled-components';
 import type { JoinableOrganization } from '@/lib/contract/organizations';
-import { organizationApi } from '@/lib/http/api';
+import { organizationApi } from '@/lib/http/organizations-api';
 import { errorMessage } from '@/lib/http/clients';
 import { useAuthStore } from '@/store/auth';
 import { StepCard, StepHeading } from '@/components/onboarding/OnboardingLayout';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { createOrganizationBody } from '@/lib/contract/organizations';
-import { organizationApi } from '@/lib/http/api';
+import { organizationApi } from '@/lib/http/organizations-api';
 import { errorMessage } from '@/lib/http/clients';
 
 export const HANDLE_CHECK_DELAY_MS = 300;

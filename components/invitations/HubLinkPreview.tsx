@@ -3,7 +3,7 @@ import { useRouter } from 'next/router';
 import { LinkOutlined } from '@ant-design/icons';
 import { Alert, Button, Skeleton } from 'antd';
 import { errorMessage } from '@/lib/http/clients';
-import { organizationApi } from '@/lib/http/api';
+import { organizationApi } from '@/lib/http/organizations-api';
 import { hubAdminApi } from '@/lib/http/hub-admin-api';
 import { useAuthStore } from '@/store/auth';
 import { Unavailable } from '@/components/hubs/Unavailable';

@@ -3,7 +3,7 @@ import { useRouter } from 'next/router';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { CheckOutlined, DownOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import styled from 'styled-components';
-import { organizationApi } from '@/lib/http/api';
+import { organizationApi } from '@/lib/http/organizations-api';
 import { errorMessage } from '@/lib/http/clients';
 import { useAuthStore } from '@/store/auth';
 import { useRequestStore } from '@/store/request';

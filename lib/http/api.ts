@@ -1,7 +1,4 @@
-import type { AxiosProgressEvent } from 'axios';
-import { PAGE_SIZE } from '../constants';
 import type { ChangePasswordBody, LoginBody, ProfileBody, RegisterBody, ResendBody, ResetPasswordBody, VerifyBody } from '../contract/auth';
-import type { CreateOrganizationBody } from '../contract/organizations';
 import type { CallInput, ResponseOf } from '../contract/endpoint';
 import { pathOf, splitKey } from '../contract/endpoint';
 import type { EndpointAt, EndpointKey } from '../contract/endpoints';
@@ -10,34 +7,10 @@ import { apiClient, tokenClient } from './clients';
 export interface Envelope<T> { data: T; message?: string }
 export interface ListEnvelope<T> { data: T[]; count: number; page: number; page_size: number }
 
-/** Generic helpers (spec §7): each returns the response body. */
-export const http = {
-  get: async <T>(url: string, params?: Record<string, unknown>) => (await apiClient.get<T>(url, { params })).data,
-  post: async <T>(url: string, body?: unknown) => (await apiClient.post<T>(url, body ?? {})).data,
-  put: async <T>(url: string, body?: unknown) => (await apiClient.put<T>(url, body ?? {})).data,
-  patch: async <T>(url: string, body?: unknown) => (await apiClient.patch<T>(url, body ?? {})).data,
-  delete: async <T>(url: string) => (await apiClient.delete<T>(url)).data,
-  /** Generic list fetch: page and page_size (10). */
-  list: async <T>(url: string, page = 1, params: Record<string, unknown> = {}) =>
-    (await apiClient.get<ListEnvelope<T>>(url, { params: { page, page_size: PAGE_SIZE, ...params } })).data,
-  /**
-   * POST of a form (multipart) or of a file as the whole body (sent with its
-   * own type), reporting progress; `signal` cancels it (the promise then
-   * rejects with axios's CanceledError).
-   */
-  upload: async <T>(url: string, body: FormData | Blob, onProgress?: (percent: number) => void, signal?: AbortSignal) =>
-    (
-      await apiClient.post<T>(url, body, {
-        headers: { 'Content-Type': body instanceof Blob ? body.type || 'application/octet-stream' : 'multipart/form-data' },
-        onUploadProgress: (e: AxiosProgressEvent) => onProgress?.(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
-        signal,
-      })
-    ).data,
-};
-
 /**
  * Calls the endpoint declared in the contract under `key` (`METHOD path/`)
- * and returns its response body, typed from the declaration.
+ * and returns its response body, typed from the declaration: the generic
+ * helper for every method (spec §7); uploads with progress are `upload()`.
  */
 export async function call<K extends EndpointKey>(key: K, input: CallInput<EndpointAt<K>>): Promise<ResponseOf<EndpointAt<K>>> {
   const { method } = splitKey(key);
@@ -71,15 +44,6 @@ export const authApi = {
   updateProfile: (body: ProfileBody) => call('PATCH auth/profile/', { body }),
 };
 
-export const organizationApi = {
-  create: (body: CreateOrganizationBody) => call('POST organizations/', { body }),
-  checkHandle: (handle: string) => call('GET organizations/check/', { query: { domain_handle: handle } }),
-  list: (page = 1) => call('GET organizations/', { query: { page, page_size: PAGE_SIZE } }),
-  joinable: () => call('GET organizations/joinable/', {}),
-  get: (handle: string) => call('GET organizations/:handle/', { params: { handle } }),
-  join: (handle: string) => call('POST organizations/:handle/join/', { params: { handle } }),
-  switchTo: (handle: string) => call('POST organizations/switch/', { body: { domain_handle: handle } }),
-};
 
 export const settingsApi = {
   basic: () => call('GET core/basic-settings/', {}),

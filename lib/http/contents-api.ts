@@ -3,8 +3,9 @@ import type { ContactBody, ContentKind, ContentListFilters, NoteBody, RawUploadQ
 import { pathOf, type ResponseOf } from '../contract/endpoint';
 import type { EndpointAt } from '../contract/endpoints';
 import type { SearchFilters } from '../contract/search';
-import { call, http } from './api';
+import { call } from './api';
 import { API_HOST } from './clients';
+import { upload } from './upload';
 
 export interface UploadOptions {
   onProgress?: (percent: number) => void;
@@ -20,7 +21,7 @@ export const contentsApi = {
   upload: (spaceId: string, kind: ContentKind, file: File, { onProgress, signal }: UploadOptions = {}) => {
     const key = 'POST spaces/:id/contents/upload/';
     const query = new URLSearchParams({ kind, name: file.name } satisfies RawUploadQuery);
-    return http.upload<ResponseOf<EndpointAt<typeof key>>>(`${pathOf(key, { id: spaceId })}?${query}`, file, onProgress, signal);
+    return upload<ResponseOf<EndpointAt<typeof key>>>(`${pathOf(key, { id: spaceId })}?${query}`, file, onProgress, signal);
   },
   rename: (spaceId: string, contentId: string, body: RenameContentBody) =>
     call('PATCH spaces/:id/contents/:content_id/', { params: { id: spaceId, content_id: contentId }, body }),

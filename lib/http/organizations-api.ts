@@ -1,0 +1,14 @@
+import { PAGE_SIZE } from '../constants';
+import type { CreateOrganizationBody } from '../contract/organizations';
+import { call } from './api';
+
+/** Hubs: create, check a handle, list, find joinable ones, read, join, make one active. */
+export const organizationApi = {
+  create: (body: CreateOrganizationBody) => call('POST organizations/', { body }),
+  checkHandle: (handle: string) => call('GET organizations/check/', { query: { domain_handle: handle } }),
+  list: (page = 1) => call('GET organizations/', { query: { page, page_size: PAGE_SIZE } }),
+  joinable: () => call('GET organizations/joinable/', {}),
+  get: (handle: string) => call('GET organizations/:handle/', { params: { handle } }),
+  join: (handle: string) => call('POST organizations/:handle/join/', { params: { handle } }),
+  switchTo: (handle: string) => call('POST organizations/switch/', { body: { domain_handle: handle } }),
+};
