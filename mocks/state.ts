@@ -6,6 +6,7 @@ import type { Subscription } from '@/lib/contract/subscription';
 import { DEFAULT_CURRENCY, theme, VERIFICATION_CODE_TTL_MS } from '@/lib/constants';
 import { INVITATION_TTL_DAYS } from '@/lib/contract/invitations';
 import { FREE_PLAN } from '@/lib/plans';
+import { hubAbilities } from '@/lib/policies/abilities';
 import { twoFactorFlags, type MockTwoFactorData } from './two-factor-state';
 import type { MockAccountData } from './account-state';
 
@@ -356,7 +357,7 @@ export class MockDb {
   }
 
   myOrganization(org: MockOrganization, role: Role): MyOrganization {
-    return { ...this.summary(org), role };
+    return { ...this.summary(org), role, abilities: hubAbilities(role) };
   }
 
   hubsOf(userId: string): MyOrganization[] {

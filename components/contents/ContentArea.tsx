@@ -12,7 +12,6 @@ import { EmptyState } from '@/components/common/EmptyState';
 import { LoadFailure } from '@/components/common/LoadFailure';
 import { LoadMore } from '@/components/hubs/LoadMore';
 import { Panel } from '@/components/hubs/Panel';
-import { may } from '@/components/hubs/roles';
 import { useDebouncedValue } from '@/components/hubs/useDebouncedValue';
 import { ContactFormModal } from './ContactFormModal';
 import { ContentRow, type ContentRowActions } from './ContentRow';
@@ -83,10 +82,7 @@ export function ContentArea({ space, initialPreviewId = null, onPreviewChange }:
   const live = useLiveContents(space.id, filters);
   const queue = useUploadQueue(space.id, live.add);
 
-  const writable = !space.archived_at;
-  const mayAdd = writable && may(space.my_role, 'add_content');
-  const mayEdit = writable && may(space.my_role, 'edit_content');
-  const mayDelete = writable && may(space.my_role, 'delete_content');
+  const { add_content: mayAdd, edit_content: mayEdit, delete_content: mayDelete } = space.abilities;
 
   const [uploading, setUploading] = useState(false);
   const [addingContact, setAddingContact] = useState(false);

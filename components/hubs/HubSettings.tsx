@@ -15,7 +15,7 @@ import { HubTwoFactorPolicy } from '@/components/two-factor/HubTwoFactorPolicy';
 import { ArchiveHub } from './ArchiveHub';
 import { HubSettingsForm } from './HubSettingsForm';
 import { Panel } from './Panel';
-import { may, roleLabels } from './roles';
+import { roleLabels } from './roles';
 
 const Sections = styled.div`
   display: grid;
@@ -48,8 +48,7 @@ export function HubSettings() {
     );
   }
 
-  const owner = may(hub.role, 'manage_roles');
-  const mayInvite = may(hub.role, 'invite');
+  const { abilities } = hub;
   return (
     <>
       <PageTitle>
@@ -64,17 +63,17 @@ export function HubSettings() {
         </Panel>
         <UsagePanel />
         <HubMembers hub={hub} version={invited} key={`members:${hub.domain_handle}:${hub.role}`} />
-        {mayInvite && (
+        {abilities.invite && (
           <Panel title="Invitations">
-            <InviteForm scope={hubInvitations(hub.domain_handle)} isOwner={owner} onInvited={() => setInvited((n) => n + 1)} />
+            <InviteForm scope={hubInvitations(hub.domain_handle)} isOwner={abilities.manage_members} onInvited={() => setInvited((n) => n + 1)} />
             <PendingInvitations scope={hubInvitations(hub.domain_handle)} version={invited} />
             {hub.visibility === 'public' && <JoinLink handle={hub.domain_handle} />}
           </Panel>
         )}
-        {owner && <HubTwoFactorPolicy hub={hub} />}
-        {owner && <AuditLog hub={hub} />}
-        {owner && <TransferOwnership hub={hub} />}
-        {owner && <ArchiveHub hub={hub} />}
+        {abilities.update && <HubTwoFactorPolicy hub={hub} />}
+        {abilities.view_audit && <AuditLog hub={hub} />}
+        {abilities.transfer && <TransferOwnership hub={hub} />}
+        {abilities.archive && <ArchiveHub hub={hub} />}
       </Sections>
     </>
   );

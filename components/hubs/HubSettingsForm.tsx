@@ -10,7 +10,6 @@ import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
 import { ColourChoices } from './ColourChoices';
-import { may } from './roles';
 import { VisibilityChoices } from './VisibilityChoices';
 
 const rules = {
@@ -36,12 +35,11 @@ export function HubSettingsForm({ hub }: { hub: MyOrganization }) {
   const { message } = App.useApp();
   const settings = useAuthStore((s) => s.settings);
   const [form] = Form.useForm<HubValues>();
-  const owner = may(hub.role, 'manage_roles');
-  const mayChangeVisibility = may(hub.role, 'change_visibility');
+  const { update: mayUpdate, change_visibility: mayChangeVisibility } = hub.abilities;
 
   const { submitting, error, onFinish } = useSubmit(form, async (values) => {
     // Editors send the visibility alone: the API refuses any other field from them.
-    const body: UpdateOrganizationBody = owner ? values : { visibility: values.visibility };
+    const body: UpdateOrganizationBody = mayUpdate ? values : { visibility: values.visibility };
     await hubAdminApi.update(hub.domain_handle, body);
     await useAuthStore.getState().loadUser();
     void message.success('Hub settings saved.');
@@ -49,7 +47,7 @@ export function HubSettingsForm({ hub }: { hub: MyOrganization }) {
 
   return (
     <>
-      {!owner && (
+      {!mayUpdate && (
         <Alert
           type="info"
           showIcon
@@ -76,13 +74,13 @@ export function HubSettingsForm({ hub }: { hub: MyOrganization }) {
         }}
       >
         <Form.Item label="Hub name" name="name" rules={rules.name}>
-          <Input disabled={!owner} maxLength={80} />
+          <Input disabled={!mayUpdate} maxLength={80} />
         </Form.Item>
         <Form.Item label="Description" name="description" rules={rules.description}>
-          <Input.TextArea disabled={!owner} autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} showCount />
+          <Input.TextArea disabled={!mayUpdate} autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} showCount />
         </Form.Item>
         <Form.Item label="Colour" name="colour">
-          <ColourChoices disabled={!owner} />
+          <ColourChoices disabled={!mayUpdate} />
         </Form.Item>
         <Form.Item label="Visibility" name="visibility" rules={rules.visibility}>
           <VisibilityChoices
@@ -97,7 +95,7 @@ export function HubSettingsForm({ hub }: { hub: MyOrganization }) {
           rules={rules.email_domain}
           extra="Optional. People who sign up with this domain can find and join a public hub."
         >
-          <Input disabled={!owner} prefix="@" placeholder="example.com" autoCapitalize="none" spellCheck={false} />
+          <Input disabled={!mayUpdate} prefix="@" placeholder="example.com" autoCapitalize="none" spellCheck={false} />
         </Form.Item>
         {mayChangeVisibility && (
           <SubmitButton submitting={submitting} block={false} size="middle">

@@ -6,7 +6,6 @@ import { errorMessage } from '@/lib/http/clients';
 import { memberApi } from '@/lib/http/hub-admin-api';
 import { useAuthStore } from '@/store/auth';
 import { Panel } from '@/components/hubs/Panel';
-import { may } from '@/components/hubs/roles';
 import { landingPathFor } from '@/components/onboarding/landingPath';
 import { MemberList } from './MemberList';
 
@@ -54,7 +53,7 @@ export function HubMembers({ hub, version }: { hub: MyOrganization; version: num
         scope={handle}
         version={version}
         placeName={hub.name}
-        canManage={may(hub.role, 'manage_roles')}
+        canManage={hub.abilities.manage_members}
         fetchPage={(page, search) => memberApi.list(handle, page, search ? { search } : {})}
         changeRole={(member, role) => memberApi.updateRole(handle, member.user_id, { role })}
         remove={(member) => memberApi.remove(handle, member.user_id)}

@@ -9,7 +9,7 @@ import { SubmitButton } from '@/components/forms/SubmitButton';
 import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
-import { may, roleOptions } from '@/components/hubs/roles';
+import { roleOptions } from '@/components/hubs/roles';
 import { useMemberSearch } from '@/components/members/useMemberSearch';
 
 const Row = styled.div`
@@ -43,7 +43,7 @@ export function AddSpaceMember({ space, onAdded }: { space: Space; onAdded(): vo
     void message.success(`${data.name} is now in ${space.name}.`);
     onAdded();
   });
-  const roles = roleOptions.filter((o) => o.value !== 'owner' || may(space.my_role, 'manage_roles'));
+  const roles = roleOptions.filter((o) => o.value !== 'owner' || space.abilities.manage_members);
 
   return (
     <>

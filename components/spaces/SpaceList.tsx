@@ -13,7 +13,6 @@ import { EmptyState } from '@/components/common/EmptyState';
 import { LoadFailure } from '@/components/common/LoadFailure';
 import { LoadMore } from '@/components/hubs/LoadMore';
 import { Panel } from '@/components/hubs/Panel';
-import { may } from '@/components/hubs/roles';
 import { useDebouncedValue } from '@/components/hubs/useDebouncedValue';
 import { usePagedList } from '@/components/hubs/usePagedList';
 
@@ -73,7 +72,7 @@ export function SpaceList() {
     fetchPage: (page) => spacesApi.list(page, filters),
     keyOf: useCallback((space: Space) => space.id, []),
   });
-  const mayCreate = may(hub?.role, 'add_content');
+  const mayCreate = hub?.abilities.create_space ?? false;
 
   const join = async (space: Space) => {
     if (joining) return;

@@ -16,7 +16,7 @@ import { memberCount } from '@/components/hubs/memberCount';
 import { Panel } from '@/components/hubs/Panel';
 import { Unavailable } from '@/components/hubs/Unavailable';
 import { useLoad } from '@/components/hubs/useLoad';
-import { may, roleLabels } from '@/components/hubs/roles';
+import { roleLabels } from '@/components/hubs/roles';
 import { InviteForm } from '@/components/invitations/InviteForm';
 import { PendingInvitations } from '@/components/invitations/PendingInvitations';
 import { StartMeetingButton } from '@/components/meetings/StartMeetingButton';
@@ -135,9 +135,7 @@ function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(spac
   const [problem, setProblem] = useState<string | null>(null);
   const [members, setMembers] = useState(0);
   const [invited, setInvited] = useState(0);
-  // A private space admits nobody new (the server answers 422), so it offers no invitations.
-  const mayInviteByEmail = may(space.my_role, 'invite') && !space.archived_at && space.visibility !== 'private';
-  const mayEdit = may(space.my_role, 'edit_content') || may(space.my_role, 'change_visibility');
+  const { abilities } = space;
   // A previewed item lives in the address (?content=…), so search results and shared links open it.
   const previewId = typeof router.query.content === 'string' ? router.query.content : null;
   const keepPreviewInAddress = (contentId: string | null) => {
@@ -200,13 +198,13 @@ function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(spac
           {space.description && <p className="description">{space.description}</p>}
         </div>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-          {!space.archived_at && <StartMeetingButton spaceId={space.id} type="default" />}
-          {!space.is_member && space.visibility === 'public' && !space.archived_at && (
+          {abilities.start_meeting && <StartMeetingButton spaceId={space.id} type="default" />}
+          {abilities.join && (
             <Button type="primary" loading={pending === 'join'} disabled={pending !== null} onClick={() => act('join')}>
               Join space
             </Button>
           )}
-          {space.is_member && (
+          {abilities.leave && (
             <Popconfirm
               title={`Leave ${space.name}?`}
               description={space.visibility === 'public' ? undefined : 'You will need an invitation to come back.'}
@@ -238,7 +236,7 @@ function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(spac
             scope={space.id}
             version={members}
             placeName={space.name}
-            canManage={may(space.my_role, 'manage_roles')}
+            canManage={abilities.manage_members}
             fetchPage={(page, search) => spacesApi.members(space.id, page, search ? { search } : {})}
             changeRole={(member, role) => spacesApi.updateMember(space.id, member.user_id, { role })}
             remove={async (member) => {
@@ -246,7 +244,7 @@ function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(spac
               void refresh();
             }}
           />
-          {may(space.my_role, 'invite') && !space.archived_at && (
+          {abilities.invite && (
             <AddMemberBox>
               <h3>Add a member</h3>
               <AddSpaceMember
@@ -259,22 +257,22 @@ function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(spac
             </AddMemberBox>
           )}
         </Panel>
-        {mayInviteByEmail && (
+        {abilities.invite && (
           <Panel title="Invite by email">
             <InviteForm
               scope={spaceInvitations(space.id)}
-              isOwner={space.my_role === 'owner'}
+              isOwner={abilities.manage_members}
               onInvited={() => setInvited((n) => n + 1)}
             />
             <PendingInvitations scope={spaceInvitations(space.id)} version={invited} />
           </Panel>
         )}
-        {mayEdit && !space.archived_at && (
+        {abilities.update && (
           <Panel title="Settings">
             <SpaceSettingsForm space={space} onSaved={onChange} />
           </Panel>
         )}
-        {may(space.my_role, 'archive') && <SpaceArchive space={space} onChange={onChange} />}
+        {(abilities.archive || abilities.restore) && <SpaceArchive space={space} onChange={onChange} />}
       </Sections>
     </>
   );

@@ -15,8 +15,23 @@ export const organizationSummarySchema = z.object({
 });
 export type OrganizationSummary = z.infer<typeof organizationSummarySchema>;
 
+/** What a member may do with the hub, given their role; the web app offers only these. */
+export const hubAbilitiesSchema = z.object({
+  /** Name, description, colour, email domain and sign-in requirement. */
+  update: z.boolean(),
+  change_visibility: z.boolean(),
+  invite: z.boolean(),
+  /** Change members' roles, remove them, and grant the owner role. */
+  manage_members: z.boolean(),
+  create_space: z.boolean(),
+  view_audit: z.boolean(),
+  transfer: z.boolean(),
+  archive: z.boolean(),
+});
+export type HubAbilities = z.infer<typeof hubAbilitiesSchema>;
+
 /** A hub as seen by one of its members. */
-export const myOrganizationSchema = organizationSummarySchema.extend({ role: z.enum(roles) });
+export const myOrganizationSchema = organizationSummarySchema.extend({ role: z.enum(roles), abilities: hubAbilitiesSchema });
 export type MyOrganization = z.infer<typeof myOrganizationSchema>;
 
 /** A hub the user may join: through an invitation or because it is open to the user's email domain. */

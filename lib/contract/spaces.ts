@@ -47,6 +47,24 @@ export const spaceListQuery = pageQuery.extend({
 export type SpaceListQuery = z.input<typeof spaceListQuery>;
 export type SpaceListFilters = Omit<SpaceListQuery, 'page' | 'page_size'>;
 
+/** What the caller may do with the space now, given their role and its state; the web app offers only these. */
+export const spaceAbilitiesSchema = z.object({
+  update: z.boolean(),
+  archive: z.boolean(),
+  restore: z.boolean(),
+  /** Add hub members and invite by email. */
+  invite: z.boolean(),
+  /** Change members' roles, remove them, and grant the owner role. */
+  manage_members: z.boolean(),
+  add_content: z.boolean(),
+  edit_content: z.boolean(),
+  delete_content: z.boolean(),
+  start_meeting: z.boolean(),
+  join: z.boolean(),
+  leave: z.boolean(),
+});
+export type SpaceAbilities = z.infer<typeof spaceAbilitiesSchema>;
+
 export const spaceSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -63,6 +81,7 @@ export const spaceSchema = z.object({
   archived_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  abilities: spaceAbilitiesSchema,
 });
 export type Space = z.infer<typeof spaceSchema>;
 

@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import type { Role } from '@/lib/contract/settings';
+import { spaceAbilities } from '@/lib/policies/abilities';
 import {
   addSpaceMemberBody, createSpaceBody, spaceEndpoints, spaceListQuery, spaceMemberListQuery, updateSpaceBody, updateSpaceMemberBody,
   type Space, type SpaceMember,
@@ -60,6 +61,7 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
   const view = (space: MockSpace, caller: Caller): Space => {
     const spaceRole = spaceRoleOf(space, caller.user.id);
     const creator = space.createdBy ? db.userById(space.createdBy) : undefined;
+    const role = higher(caller.hubRole, spaceRole);
     return {
       id: space.id,
       name: space.name,
@@ -67,12 +69,13 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       visibility: space.visibility,
       created_by: creator ? { id: creator.id, name: creator.name } : null,
       member_count: db.data.spaceMemberships.filter((m) => m.spaceId === space.id).length,
-      my_role: higher(caller.hubRole, spaceRole),
+      my_role: role,
       space_role: spaceRole,
       is_member: spaceRole !== null,
       archived_at: space.archivedAt,
       created_at: space.createdAt,
       updated_at: space.updatedAt,
+      abilities: spaceAbilities({ role, isMember: spaceRole !== null, archived: space.archivedAt !== null, visibility: space.visibility }),
     };
   };
 

@@ -7,7 +7,7 @@ import { conflict, fieldError, forbidden } from '../../lib/errors';
 import type { UserRow } from '../../types';
 import { startFreeSubscription } from '../billing/start-free-subscription';
 import { HANDLE_TAKEN_MESSAGE } from './check-handle';
-import { presentOrganization } from './present-organization';
+import { presentMembership } from './present-organization';
 
 /**
  * Creates a hub with the user as its owner, on the free plan, and makes it
@@ -43,6 +43,6 @@ export async function createOrganization(opts: {
     await tx.insert(memberships).values({ organizationId: organization.id, userId: user.id, role: 'owner' });
     await startFreeSubscription({ db: tx, organizationId: organization.id });
     await tx.update(users).set({ activeOrganizationId: organization.id }).where(eq(users.id, user.id));
-    return { ...presentOrganization(organization, 1), role: 'owner' };
+    return presentMembership({ organization, role: 'owner', memberCount: 1 });
   });
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/connect';
 import { memberships, organizations } from '../../db/schema';
 import type { MyOrganization, OrganizationSummary } from '../../../lib/contract/organizations';
 import type { HubVisibility, Role } from '../../../lib/contract/settings';
+import { hubAbilities } from '../../../lib/policies/abilities';
 import type { OrganizationRow } from '../../types';
 
 export function presentOrganization(row: OrganizationRow, memberCount: number): OrganizationSummary {
@@ -33,7 +34,8 @@ export async function countMembers(opts: { db: Database; organizationId: string 
  */
 export const memberCount = sql<number>`(select count(*)::int from ${memberships} where ${memberships.organizationId} = ${organizations.id})`.mapWith(Number);
 
-/** A hub as one of its members sees it: with the member's role. */
+/** A hub as one of its members sees it: with the member's role and what it lets them do. */
 export function presentMembership(row: { organization: OrganizationRow; role: string; memberCount: number }): MyOrganization {
-  return { ...presentOrganization(row.organization, row.memberCount), role: row.role as Role };
+  const role = row.role as Role;
+  return { ...presentOrganization(row.organization, row.memberCount), role, abilities: hubAbilities(role) };
 }

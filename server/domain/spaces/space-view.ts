@@ -3,6 +3,7 @@ import type { Database } from '../../db/connect';
 import { spaceMemberships, spaces, users } from '../../db/schema';
 import type { Role, SpaceVisibility } from '../../../lib/contract/settings';
 import type { Space } from '../../../lib/contract/spaces';
+import { spaceAbilities } from '../../../lib/policies/abilities';
 import { effectiveSpaceRole, memberRoleColumn, type SpaceRow, type SpaceViewer } from '../../policies/spaces';
 
 /** Members of the space in the outer query, counted in that same query. */
@@ -35,18 +36,22 @@ export interface SpaceViewRow {
 
 export function presentSpace(row: SpaceViewRow, viewer: SpaceViewer): Space {
   const { space } = row;
+  const role = effectiveSpaceRole(space, row.memberRole, viewer);
+  const visibility = space.visibility as SpaceVisibility;
+  const isMember = row.memberRole !== null;
   return {
     id: space.id,
     name: space.name,
     description: space.description,
-    visibility: space.visibility as SpaceVisibility,
+    visibility,
     created_by: space.createdBy && row.creatorName !== null ? { id: space.createdBy, name: row.creatorName } : null,
     member_count: row.memberCount,
-    my_role: effectiveSpaceRole(space, row.memberRole, viewer),
+    my_role: role,
     space_role: row.memberRole,
-    is_member: row.memberRole !== null,
+    is_member: isMember,
     archived_at: space.archivedAt?.toISOString() ?? null,
     created_at: space.createdAt.toISOString(),
     updated_at: space.updatedAt.toISOString(),
+    abilities: spaceAbilities({ role, isMember, archived: space.archivedAt !== null, visibility }),
   };
 }

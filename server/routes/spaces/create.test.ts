@@ -33,6 +33,7 @@ describe('POST spaces/', () => {
       archived_at: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      abilities: expect.objectContaining({ update: true, archive: true, manage_members: true, leave: true }),
     });
     const read = await server.get<SpaceBody>(`spaces/${res.body.data.id}/`, as(editor, hub));
     expect(read.body.data).toEqual(res.body.data);
