@@ -31,6 +31,29 @@ const config = [
     },
   },
   {
+    // Folders show where code runs: lib/ and server/ hold no browser state or UI, and the stores no UI.
+    files: ['lib/**', 'server/**', 'store/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['@/components/*', '@/pages/*', '@/mocks/*', '**/components/*', '**/pages/*', '**/mocks/*'],
+          message: 'Shared and server code may not import the web app or the mock.',
+        }],
+      }],
+    },
+  },
+  {
+    files: ['lib/**', 'server/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['@/components/*', '@/pages/*', '@/mocks/*', '@/store/*', '**/components/*', '**/pages/*', '**/mocks/*', '**/store/*'],
+          message: 'Shared and server code may not import the web app, its stores or the mock.',
+        }],
+      }],
+    },
+  },
+  {
     ignores: ['.next/**', 'node_modules/**', 'data/**', 'public/mockServiceWorker.js', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**', 'next-env.d.ts'],
   },
 ];

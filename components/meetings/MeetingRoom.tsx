@@ -5,7 +5,7 @@ import { signalCloseCodes } from '@/lib/contract/meetings';
 import { MediaError } from '@/lib/meetings/local-media';
 import { meetingLink } from '@/lib/meetings/meeting-code';
 import type { JoinSettings, MeetingSnapshot } from '@/lib/meetings/meeting-session';
-import { useMeeting } from '@/lib/meetings/use-meeting';
+import { useMeeting } from '@/components/meetings/useMeeting';
 import { ControlBar } from './ControlBar';
 import { VideoGrid } from './VideoGrid';
 

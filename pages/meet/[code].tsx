@@ -7,7 +7,7 @@ import type { AppPage } from '@/lib/page';
 import { meetingsApi } from '@/lib/http/meetings-api';
 import { parseMeetingCode } from '@/lib/meetings/meeting-code';
 import type { JoinSettings } from '@/lib/meetings/meeting-session';
-import { readRejoin } from '@/lib/meetings/use-meeting';
+import { readRejoin } from '@/components/meetings/useMeeting';
 import { useAuthStore } from '@/store/auth';
 import { Unavailable } from '@/components/hubs/Unavailable';
 import { useLoad } from '@/components/hubs/useLoad';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockDb } from '@/mocks/node';
 import type { MockMeeting } from '@/mocks/state';
 import MeetingPage from '@/pages/meet/[code]';
-import { rejoinKey } from '@/lib/meetings/use-meeting';
+import { rejoinKey } from '@/components/meetings/useMeeting';
 import { useAuthStore } from '@/store/auth';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { renderWithApp, resetAuthAfterEach } from '@/tests/render';
