@@ -1,5 +1,6 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import { importLayers } from './scripts/lint/import-layers.mjs';
 
 const config = [
   ...nextVitals,
@@ -14,7 +15,7 @@ const config = [
   {
     // The web app names endpoints by their `METHOD path/` key: the endpoint tables carry every
     // schema, which would otherwise join the pages' first load (the sign-in page loads no zod).
-    files: ['components/**', 'pages/**', 'store/**', 'lib/http/**'],
+    files: ['components/**', 'pages/**', 'store/**', 'client/http/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [{
@@ -31,27 +32,10 @@ const config = [
     },
   },
   {
-    // Folders show where code runs: lib/ and server/ hold no browser state or UI, and the stores no UI.
-    files: ['lib/**', 'server/**', 'store/**'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          group: ['@/components/*', '@/pages/*', '@/mocks/*', '**/components/*', '**/pages/*', '**/mocks/*'],
-          message: 'Shared and server code may not import the web app or the mock.',
-        }],
-      }],
-    },
-  },
-  {
-    files: ['lib/**', 'server/**'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          group: ['@/components/*', '@/pages/*', '@/mocks/*', '@/store/*', '**/components/*', '**/pages/*', '**/mocks/*', '**/store/*'],
-          message: 'Shared and server code may not import the web app, its stores or the mock.',
-        }],
-      }],
-    },
+    // Folders show where code runs and what builds on what; see the layers in the rule's file.
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    plugins: { convene: { rules: { 'import-layers': importLayers } } },
+    rules: { 'convene/import-layers': 'error' },
   },
   {
     ignores: ['.next/**', 'node_modules/**', 'data/**', 'public/mockServiceWorker.js', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**', 'next-env.d.ts'],

@@ -13,9 +13,9 @@ import { withDefaultLayout } from '@/components/layout/DefaultLayout';
 import { FullPageSpinner } from '@/components/layout/FullPageSpinner';
 import { RequestMessages } from '@/components/layout/RequestMessages';
 import { RouteProgress } from '@/components/layout/RouteProgress';
-import { AntdStyleCacheContext } from '@/lib/antd-style-cache';
+import { AntdStyleCacheContext } from '@/client/antd-style-cache';
 import { DEFAULT_PAGE_ACCESS, type AppPage } from '@/lib/page';
-import { styledTheme } from '@/lib/theme';
+import { styledTheme } from '@/client/theme';
 import { useMockApi } from '@/mocks/useMockApi';
 import { GlobalStyle } from '@/styles/GlobalStyle';
 

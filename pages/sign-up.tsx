@@ -1,6 +1,6 @@
 import Head from 'next/head';
 import type { AppPage } from '@/lib/page';
-import { withAuthLayout } from '@/components/auth/AuthLayout';
+import { withAuthLayout } from '@/components/layout/AuthLayout';
 import { withAntd } from '@/components/layout/AntdProvider';
 import { SignUpForm } from '@/components/auth/SignUpForm';
 

@@ -3,13 +3,13 @@ import { Skeleton, Tooltip, Typography, theme } from 'antd';
 import styled from 'styled-components';
 import { describeAuditEvent } from '@/lib/audit/describe-audit-event';
 import type { AuditEvent } from '@/lib/contract/audit';
-import { accountApi } from '@/lib/http/account-api';
+import { accountApi } from '@/client/http/account-api';
 import { describeUserAgent } from '@/lib/user-agent';
 import { LoadFailure } from '@/components/common/LoadFailure';
-import { formatDateTime, formatWhen } from '@/components/contents/format';
-import { LoadMore } from '@/components/hubs/LoadMore';
-import { Panel } from '@/components/hubs/Panel';
-import { usePagedList } from '@/components/hubs/usePagedList';
+import { formatDateTime, formatWhen } from '@/components/common/format';
+import { LoadMore } from '@/components/ui/LoadMore';
+import { Panel } from '@/components/ui/Panel';
+import { usePagedList } from '@/components/ui/usePagedList';
 
 const Item = styled.li<{ $border: string; $muted: string; $alert: string }>`
   padding: 10px 0;

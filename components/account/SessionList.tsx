@@ -4,16 +4,16 @@ import { DesktopOutlined, GlobalOutlined, MobileOutlined, TabletOutlined } from 
 import { Alert, App, Button, Popconfirm, Skeleton, Tooltip, Typography, theme } from 'antd';
 import styled from 'styled-components';
 import type { DeviceKind, Session } from '@/lib/contract/sessions';
-import { errorMessage, statusOf } from '@/lib/http/clients';
-import { accountApi } from '@/lib/http/account-api';
+import { errorMessage, statusOf } from '@/client/http/clients';
+import { accountApi } from '@/client/http/account-api';
 import { SIGN_IN_PATH } from '@/lib/onboarding/guard';
 import { deviceLabel } from '@/lib/user-agent';
 import { useAuthStore } from '@/store/auth';
 import { LoadFailure } from '@/components/common/LoadFailure';
 import { StatusBadge } from '@/components/common/StatusBadge';
-import { formatDateTime, formatWhen } from '@/components/contents/format';
-import { Panel } from '@/components/hubs/Panel';
-import { useLoad } from '@/components/hubs/useLoad';
+import { formatDateTime, formatWhen } from '@/components/common/format';
+import { Panel } from '@/components/ui/Panel';
+import { useLoad } from '@/components/ui/useLoad';
 
 const Row = styled.div<{ $border: string; $muted: string; $accent: string }>`
   display: grid;

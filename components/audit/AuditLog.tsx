@@ -7,14 +7,14 @@ import styled from 'styled-components';
 import { auditEventLabels, describeAuditEvent } from '@/lib/audit/describe-audit-event';
 import { auditEventTypes, type AuditEvent, type AuditEventType, type AuditFilters } from '@/lib/contract/audit';
 import type { MyOrganization } from '@/lib/contract/organizations';
-import { auditApi } from '@/lib/http/audit-api';
-import { errorMessage } from '@/lib/http/clients';
+import { auditApi } from '@/client/http/audit-api';
+import { errorMessage } from '@/client/http/clients';
 import { EmptyState } from '@/components/common/EmptyState';
 import { LoadFailure } from '@/components/common/LoadFailure';
-import { formatDateTime, formatWhen } from '@/components/contents/format';
-import { LoadMore } from '@/components/hubs/LoadMore';
-import { Panel } from '@/components/hubs/Panel';
-import { usePagedList } from '@/components/hubs/usePagedList';
+import { formatDateTime, formatWhen } from '@/components/common/format';
+import { LoadMore } from '@/components/ui/LoadMore';
+import { Panel } from '@/components/ui/Panel';
+import { usePagedList } from '@/components/ui/usePagedList';
 import { useMemberSearch } from '@/components/members/useMemberSearch';
 
 const Filters = styled.div`

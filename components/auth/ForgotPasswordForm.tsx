@@ -2,14 +2,14 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { Form, Input } from 'antd';
 import { forgotPasswordBody } from '@/lib/contract/auth';
-import { authApi } from '@/lib/http/api';
+import { authApi } from '@/client/http/api';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
 import { AltAction } from './AltAction';
-import { AuthHeading } from './AuthLayout';
+import { AuthHeading } from '../layout/AuthLayout';
 
 const emailRules = [zodRule(forgotPasswordBody.shape.email)];
 

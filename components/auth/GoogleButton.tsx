@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { TwoFactorChallenge } from '@/lib/contract/auth';
-import { signInWithGoogle } from '@/lib/firebase';
-import { authApi } from '@/lib/http/api';
-import { errorMessage } from '@/lib/http/clients';
-import { getVisitorId } from '@/lib/fingerprint';
+import { signInWithGoogle } from '@/client/firebase';
+import { authApi } from '@/client/http/api';
+import { errorMessage } from '@/client/http/clients';
+import { getVisitorId } from '@/client/fingerprint';
 import { Button } from '@/components/ui/Button';
-import { useCompleteSignIn } from './useCompleteSignIn';
+import { useCompleteSignIn } from '../onboarding/useCompleteSignIn';
 
 function GoogleMark() {
   return (

@@ -4,8 +4,8 @@ import { useRouter } from 'next/router';
 import { Alert, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { resetPasswordBody } from '@/lib/contract/auth';
-import { authApi } from '@/lib/http/api';
-import { errorCode, errorMessage } from '@/lib/http/clients';
+import { authApi } from '@/client/http/api';
+import { errorCode, errorMessage } from '@/client/http/clients';
 import { ButtonLink } from '@/components/common/ButtonLink';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
@@ -13,7 +13,7 @@ import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
 import { AltAction } from './AltAction';
-import { AuthHeading } from './AuthLayout';
+import { AuthHeading } from '../layout/AuthLayout';
 import { passwordHint } from './passwordHint';
 
 interface ResetValues {

@@ -2,10 +2,10 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import Link from 'next/link';
 import styled from 'styled-components';
 import type { TwoFactorChallenge } from '@/lib/contract/auth';
-import { authApi } from '@/lib/http/api';
-import { errorCode } from '@/lib/http/clients';
-import { getVisitorId } from '@/lib/fingerprint';
-import { firebaseEnabled } from '@/lib/firebase';
+import { authApi } from '@/client/http/api';
+import { errorCode } from '@/client/http/clients';
+import { getVisitorId } from '@/client/fingerprint';
+import { firebaseEnabled } from '@/client/firebase';
 import { lazyZodCheck } from '@/components/forms/lazyZodCheck';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { PasskeySignInButton } from '@/components/two-factor/PasskeySignInButton';
@@ -14,11 +14,11 @@ import { Button } from '@/components/ui/Button';
 import { Divider } from '@/components/ui/Divider';
 import { PasswordField } from '@/components/ui/PasswordField';
 import { TextField } from '@/components/ui/TextField';
-import { useFormFields } from '@/components/ui/useFormFields';
+import { useFormFields } from '@/components/forms/useFormFields';
 import { AltAction } from './AltAction';
-import { AuthHeading } from './AuthLayout';
+import { AuthHeading } from '../layout/AuthLayout';
 import { GoogleButton } from './GoogleButton';
-import { useCompleteSignIn } from './useCompleteSignIn';
+import { useCompleteSignIn } from '../onboarding/useCompleteSignIn';
 
 // The sign-in page is the first screen: antd, zod, the contract and the
 // second-factor step load when they are first needed, not with the page.

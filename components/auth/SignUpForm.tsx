@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { Form, Input } from 'antd';
 import { registerBody, type RegisterBody } from '@/lib/contract/auth';
-import { authApi } from '@/lib/http/api';
+import { authApi } from '@/client/http/api';
 import { safeNextPath } from '@/lib/onboarding/guard';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
@@ -10,7 +10,7 @@ import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
 import { AltAction } from './AltAction';
-import { AuthHeading } from './AuthLayout';
+import { AuthHeading } from '../layout/AuthLayout';
 import { passwordHint } from './passwordHint';
 import { rememberRegistration } from './pendingRegistration';
 

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { plans, type PlanCode } from '@/lib/plans';
 import { theme } from '@/lib/constants';
-import { Panel } from '@/components/hubs/Panel';
+import { Panel } from '@/components/ui/Panel';
 import { StatusBadge } from '@/components/common/StatusBadge';
 import { formatBytes, formatCurrency } from '@/components/common/format';
 

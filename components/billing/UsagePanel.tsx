@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Skeleton } from 'antd';
 import styled from 'styled-components';
-import { walletApi } from '@/lib/http/api';
-import { errorMessage } from '@/lib/http/clients';
+import { walletApi } from '@/client/http/api';
+import { errorMessage } from '@/client/http/clients';
 import { useAuthStore } from '@/store/auth';
-import { Panel } from '@/components/hubs/Panel';
+import { Panel } from '@/components/ui/Panel';
 import { UsageList, UsageMeter } from './UsageMeter';
 
 const Plan = styled.p`

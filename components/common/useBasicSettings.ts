@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { settingsApi } from '@/lib/http/api';
-import { errorMessage } from '@/lib/http/clients';
+import { settingsApi } from '@/client/http/api';
+import { errorMessage } from '@/client/http/clients';
 import { useAuthStore } from '@/store/auth';
 
 /**

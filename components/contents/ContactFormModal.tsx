@@ -2,7 +2,7 @@ import { Button, Form, Input, Modal } from 'antd';
 import styled from 'styled-components';
 import { breakpoints } from '@/lib/constants';
 import { contactBody, contactFields, type ContactBody, type ContentItem } from '@/lib/contract/contents';
-import { contentsApi } from '@/lib/http/contents-api';
+import { contentsApi } from '@/client/http/contents-api';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { VerticalForm } from '@/components/forms/VerticalForm';

@@ -1,7 +1,7 @@
 import { Image } from 'antd';
 import styled from 'styled-components';
 import type { ContentItem } from '@/lib/contract/contents';
-import { fileHref } from '@/lib/http/contents-api';
+import { fileHref } from '@/client/http/contents-api';
 import { kindColours, kindIcons } from './kinds';
 
 const Tile = styled.span<{ $colour: string; $size: number }>`

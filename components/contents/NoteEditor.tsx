@@ -3,7 +3,7 @@ import { CheckOutlined, HistoryOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Modal, Skeleton } from 'antd';
 import styled from 'styled-components';
 import { NOTE_BODY_MAX, noteBody, type ContentItem, type NoteBody } from '@/lib/contract/contents';
-import { contentsApi } from '@/lib/http/contents-api';
+import { contentsApi } from '@/client/http/contents-api';
 import { getDraft, removeDraft, saveDraft } from '@/store/drafts';
 import { LoadFailure } from '@/components/common/LoadFailure';
 import { FormError } from '@/components/forms/FormError';
@@ -11,8 +11,8 @@ import { SubmitButton } from '@/components/forms/SubmitButton';
 import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
-import { useLoad } from '@/components/hubs/useLoad';
-import { formatWhen } from './format';
+import { useLoad } from '@/components/ui/useLoad';
+import { formatWhen } from '@/components/common/format';
 
 const Actions = styled.div`
   display: flex;

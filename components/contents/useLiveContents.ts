@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { contentStatuses, type ContentItem, type ContentListFilters } from '@/lib/contract/contents';
-import { statusOf } from '@/lib/http/clients';
-import { contentsApi } from '@/lib/http/contents-api';
-import { usePagedList, type PagedList } from '@/components/hubs/usePagedList';
+import { statusOf } from '@/client/http/clients';
+import { contentsApi } from '@/client/http/contents-api';
+import { usePagedList, type PagedList } from '@/components/ui/usePagedList';
 import { isPending } from './kinds';
 
 /** How often items still queued or processing are asked about again. */

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isCancel } from 'axios';
 import { uploadProblem, type ContentItem, type ContentKind } from '@/lib/contract/contents';
-import { errorMessage } from '@/lib/http/clients';
-import { contentsApi } from '@/lib/http/contents-api';
+import { errorMessage } from '@/client/http/clients';
+import { contentsApi } from '@/client/http/contents-api';
 
 export type UploadState = 'rejected' | 'uploading' | 'failed' | 'cancelled' | 'done';
 

@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { errorMessage, fieldErrorsOf } from '@/lib/http/clients';
+import { errorMessage, fieldErrorsOf } from '@/client/http/clients';
 
 /** A form of the ui controls (useFormFields), as applyServerErrors uses it. */
 export interface FieldErrorTarget {

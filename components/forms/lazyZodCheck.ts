@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FieldCheck } from '@/components/ui/useFormFields';
+import type { FieldCheck } from '@/components/forms/useFormFields';
 
 /**
  * A field check for a page that must not ship zod in its first load: the

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useRouter } from 'next/router';
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { archiveOrganizationBody, type ArchiveOrganizationBody, type MyOrganization } from '@/lib/contract/organizations';
-import { hubAdminApi } from '@/lib/http/hub-admin-api';
+import { hubAdminApi } from '@/client/http/hub-admin-api';
 import { useAuthStore } from '@/store/auth';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
@@ -10,7 +10,7 @@ import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
 import { landingPathFor } from '@/components/onboarding/landingPath';
-import { Panel } from './Panel';
+import { Panel } from '../ui/Panel';
 
 const rules = { confirm: [zodRule(archiveOrganizationBody.shape.confirm)] };
 

@@ -5,7 +5,7 @@ import { Form, Input } from 'antd';
 import styled from 'styled-components';
 import { basicSettings } from '@/lib/basic-settings';
 import { createOrganizationBody, type CreateOrganizationBody } from '@/lib/contract/organizations';
-import { organizationApi } from '@/lib/http/organizations-api';
+import { organizationApi } from '@/client/http/organizations-api';
 import { useAuthStore } from '@/store/auth';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
@@ -18,7 +18,7 @@ import { organisationDomainOf } from './emailDomain';
 import { HandleStatus } from './HandleStatus';
 import { suggestHandle } from './suggestHandle';
 import { useHandleAvailability } from './useHandleAvailability';
-import { VisibilityChoices } from './VisibilityChoices';
+import { VisibilityChoices } from '../common/VisibilityChoices';
 
 const rules = {
   name: [zodRule(createOrganizationBody.shape.name)],

@@ -9,7 +9,7 @@ import { StatusBadge } from '@/components/common/StatusBadge';
 import { StartMeetingButton } from '@/components/meetings/StartMeetingButton';
 import { SpaceList } from '@/components/spaces/SpaceList';
 import { MemberCard } from './MemberCard';
-import { memberCount } from './memberCount';
+import { memberCount } from '../common/memberCount';
 import { PlanCard } from './PlanCard';
 import { PlanUnavailable } from './PlanUnavailable';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { hubInvitations } from '@/lib/http/hub-admin-api';
+import { hubInvitations } from '@/client/http/hub-admin-api';
 import { useAuthStore } from '@/store/auth';
 import { UsagePanel } from '@/components/billing/UsagePanel';
 import { ButtonLink } from '@/components/common/ButtonLink';
@@ -14,8 +14,8 @@ import { AuditLog } from '@/components/audit/AuditLog';
 import { HubTwoFactorPolicy } from '@/components/two-factor/HubTwoFactorPolicy';
 import { ArchiveHub } from './ArchiveHub';
 import { HubSettingsForm } from './HubSettingsForm';
-import { Panel } from './Panel';
-import { roleLabels } from './roles';
+import { Panel } from '../ui/Panel';
+import { roleLabels } from '../common/roles';
 
 const Sections = styled.div`
   display: grid;

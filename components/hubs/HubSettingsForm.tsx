@@ -2,7 +2,7 @@ import { Alert, App, Form, Input } from 'antd';
 import { basicSettings } from '@/lib/basic-settings';
 import type { MyOrganization, UpdateOrganizationBody } from '@/lib/contract/organizations';
 import { updateOrganizationBody } from '@/lib/contract/organizations';
-import { hubAdminApi } from '@/lib/http/hub-admin-api';
+import { hubAdminApi } from '@/client/http/hub-admin-api';
 import { useAuthStore } from '@/store/auth';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
@@ -10,7 +10,7 @@ import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
 import { ColourChoices } from './ColourChoices';
-import { VisibilityChoices } from './VisibilityChoices';
+import { VisibilityChoices } from '../common/VisibilityChoices';
 
 const rules = {
   name: [zodRule(updateOrganizationBody.shape.name.unwrap())],

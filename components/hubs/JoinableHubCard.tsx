@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { JoinableOrganization } from '@/lib/contract/organizations';
 import { theme } from '@/lib/constants';
 import { HubAvatar } from '@/components/common/HubAvatar';
-import { memberCount } from './memberCount';
+import { memberCount } from '../common/memberCount';
 
 const Card = styled.article`
   display: grid;

@@ -3,7 +3,7 @@ import type { User } from '@/lib/contract/auth';
 import type { BasicSettings } from '@/lib/contract/settings';
 import { HubAvatar } from '@/components/common/HubAvatar';
 import { StatusBadge } from '@/components/common/StatusBadge';
-import { Panel } from './Panel';
+import { Panel } from '../ui/Panel';
 
 const Person = styled.div`
   display: flex;

@@ -4,7 +4,7 @@ import type { BadgeStatus } from '@/lib/constants';
 import { StatusBadge } from '@/components/common/StatusBadge';
 import { formatBytes, formatCurrency } from '@/components/common/format';
 import { UsageList, UsageMeter } from '@/components/billing/UsageMeter';
-import { Panel } from './Panel';
+import { Panel } from '../ui/Panel';
 
 const statusBadge: Record<Subscription['status'], { status: BadgeStatus; label: string }> = {
   active: { status: 'success', label: 'Active' },

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Typography } from 'antd';
-import { walletApi } from '@/lib/http/api';
-import { errorMessage } from '@/lib/http/clients';
+import { walletApi } from '@/client/http/api';
+import { errorMessage } from '@/client/http/clients';
 import { useAuthStore } from '@/store/auth';
-import { Panel } from './Panel';
+import { Panel } from '../ui/Panel';
 
 /** Shown when the store has no subscription (spec §8: a failed load leaves it empty). */
 export function PlanUnavailable() {

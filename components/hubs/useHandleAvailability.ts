@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createOrganizationBody } from '@/lib/contract/organizations';
-import { organizationApi } from '@/lib/http/organizations-api';
-import { errorMessage } from '@/lib/http/clients';
+import { organizationApi } from '@/client/http/organizations-api';
+import { errorMessage } from '@/client/http/clients';
 
 export const HANDLE_CHECK_DELAY_MS = 300;
 

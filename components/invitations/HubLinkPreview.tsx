@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useRouter } from 'next/router';
 import { LinkOutlined } from '@ant-design/icons';
 import { Alert, Button, Skeleton } from 'antd';
-import { errorMessage } from '@/lib/http/clients';
-import { organizationApi } from '@/lib/http/organizations-api';
-import { hubAdminApi } from '@/lib/http/hub-admin-api';
+import { errorMessage } from '@/client/http/clients';
+import { organizationApi } from '@/client/http/organizations-api';
+import { hubAdminApi } from '@/client/http/hub-admin-api';
 import { useAuthStore } from '@/store/auth';
-import { Unavailable } from '@/components/hubs/Unavailable';
-import { useLoad } from '@/components/hubs/useLoad';
-import { memberCount } from '@/components/hubs/memberCount';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { useLoad } from '@/components/ui/useLoad';
+import { memberCount } from '@/components/common/memberCount';
 import { HubPreviewCard } from './HubPreviewCard';
 
 /** The page a public hub's shareable link opens: the hub, and "Join <hub>" in one click. */

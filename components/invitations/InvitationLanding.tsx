@@ -6,13 +6,13 @@ import { Alert, Button, Skeleton } from 'antd';
 import { useShallow } from 'zustand/react/shallow';
 import type { InvitationPreview } from '@/lib/contract/invitations';
 import { invitationJoinPath } from '@/lib/contract/organizations';
-import { errorCode, errorMessage } from '@/lib/http/clients';
-import { invitationApi } from '@/lib/http/hub-admin-api';
+import { errorCode, errorMessage } from '@/client/http/clients';
+import { invitationApi } from '@/client/http/hub-admin-api';
 import { useAuthStore } from '@/store/auth';
 import { ButtonLink } from '@/components/common/ButtonLink';
-import { roleLabels } from '@/components/hubs/roles';
-import { Unavailable } from '@/components/hubs/Unavailable';
-import { useLoad } from '@/components/hubs/useLoad';
+import { roleLabels } from '@/components/common/roles';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { useLoad } from '@/components/ui/useLoad';
 import { HubPreviewCard } from './HubPreviewCard';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });

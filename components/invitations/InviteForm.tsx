@@ -3,8 +3,8 @@ import { Alert, Form, Select } from 'antd';
 import styled from 'styled-components';
 import { createInvitationsBody, MAX_INVITE_EMAILS, type InviteResult } from '@/lib/contract/invitations';
 import type { Role } from '@/lib/contract/settings';
-import { errorMessage } from '@/lib/http/clients';
-import type { InvitationScope } from '@/lib/http/hub-admin-api';
+import { errorMessage } from '@/client/http/clients';
+import type { InvitationScope } from '@/client/http/hub-admin-api';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { VerticalForm } from '@/components/forms/VerticalForm';
@@ -12,7 +12,7 @@ import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
 import { isPlanLimit } from '@/components/billing/planLimit';
 import { PlanLimitAlert } from '@/components/billing/PlanLimitAlert';
-import { roleOptions } from '@/components/hubs/roles';
+import { roleOptions } from '@/components/common/roles';
 
 const Row = styled.div`
   display: grid;

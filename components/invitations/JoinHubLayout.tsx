@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import { useShallow } from 'zustand/react/shallow';
 import { useAuthStore } from '@/store/auth';
-import { AuthLayout } from '@/components/auth/AuthLayout';
+import { AuthLayout } from '@/components/layout/AuthLayout';
 import { withAntd } from '@/components/layout/AntdProvider';
 import { FullPageSpinner } from '@/components/layout/FullPageSpinner';
 import { OnboardingLayout } from '@/components/onboarding/OnboardingLayout';

@@ -2,13 +2,13 @@ import { useCallback, useState } from 'react';
 import { App, Button, Popconfirm, Skeleton, Typography } from 'antd';
 import styled from 'styled-components';
 import type { Invitation } from '@/lib/contract/invitations';
-import { errorMessage } from '@/lib/http/clients';
-import type { InvitationScope } from '@/lib/http/hub-admin-api';
+import { errorMessage } from '@/client/http/clients';
+import type { InvitationScope } from '@/client/http/hub-admin-api';
 import { LoadFailure } from '@/components/common/LoadFailure';
 import { StatusBadge } from '@/components/common/StatusBadge';
-import { LoadMore } from '@/components/hubs/LoadMore';
-import { roleLabels } from '@/components/hubs/roles';
-import { usePagedList } from '@/components/hubs/usePagedList';
+import { LoadMore } from '@/components/ui/LoadMore';
+import { roleLabels } from '@/components/common/roles';
+import { usePagedList } from '@/components/ui/usePagedList';
 
 const Row = styled.div`
   display: grid;

@@ -2,8 +2,8 @@ import { useContext, type ReactElement, type ReactNode } from 'react';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
-import { AntdStyleCacheContext } from '@/lib/antd-style-cache';
-import { antdTheme } from '@/lib/theme';
+import { AntdStyleCacheContext } from '@/client/antd-style-cache';
+import { antdTheme } from '@/client/theme';
 import { validateMessages } from '@/lib/validation/messages';
 
 /**

@@ -5,8 +5,8 @@ import type { Meeting } from '@/lib/contract/meetings';
 import {
   deviceIdOf, listDevices, MediaError, mediaProblemMessages, openCameraAndMic, stopStream,
   type DeviceLists, type MediaProblem,
-} from '@/lib/meetings/local-media';
-import type { JoinSettings } from '@/lib/meetings/meeting-session';
+} from '@/client/meetings/local-media';
+import type { JoinSettings } from '@/client/meetings/meeting-session';
 import { useMediaElement } from './useMediaElement';
 
 const Layout = styled.div`

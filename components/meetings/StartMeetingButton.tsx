@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useRouter } from 'next/router';
 import { VideoCameraAddOutlined } from '@ant-design/icons';
 import { App, Button, type ButtonProps } from 'antd';
-import { errorMessage } from '@/lib/http/clients';
-import { meetingsApi } from '@/lib/http/meetings-api';
+import { errorMessage } from '@/client/http/clients';
+import { meetingsApi } from '@/client/http/meetings-api';
 
 interface StartMeetingButtonProps {
   /** Ties the meeting to a space: only people who may read it can join. */

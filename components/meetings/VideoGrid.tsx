@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { video } from '@/lib/constants';
-import { SELF_KEY, type MeetingSnapshot } from '@/lib/meetings/meeting-session';
+import { SELF_KEY, type MeetingSnapshot } from '@/client/meetings/meeting-session';
 import { VideoTile, type VideoTileProps } from './VideoTile';
 
 export const Grid = styled.div`

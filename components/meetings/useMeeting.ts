@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useAuthStore } from '@/store/auth';
 import { registerActiveMeeting } from '@/store/meeting';
-import { MeetingSession, startingSnapshot, type JoinSettings, type MeetingSnapshot, type SessionDeps } from '@/lib/meetings/meeting-session';
+import { MeetingSession, startingSnapshot, type JoinSettings, type MeetingSnapshot, type SessionDeps } from '@/client/meetings/meeting-session';
 
 /** sessionStorage key that marks "this tab is in meeting <code>": a reload rejoins directly. */
 export const rejoinKey = (code: string) => `convene.meeting.${code}`;

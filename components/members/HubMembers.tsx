@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useRouter } from 'next/router';
 import { Alert, App, Button, Popconfirm } from 'antd';
 import type { MyOrganization } from '@/lib/contract/organizations';
-import { errorMessage } from '@/lib/http/clients';
-import { memberApi } from '@/lib/http/hub-admin-api';
+import { errorMessage } from '@/client/http/clients';
+import { memberApi } from '@/client/http/hub-admin-api';
 import { useAuthStore } from '@/store/auth';
-import { Panel } from '@/components/hubs/Panel';
+import { Panel } from '@/components/ui/Panel';
 import { landingPathFor } from '@/components/onboarding/landingPath';
 import { MemberList } from './MemberList';
 

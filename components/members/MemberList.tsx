@@ -3,12 +3,12 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Input, Skeleton } from 'antd';
 import styled from 'styled-components';
 import type { Role } from '@/lib/contract/settings';
-import type { ListEnvelope } from '@/lib/http/api';
+import type { ListEnvelope } from '@/client/http/api';
 import { useAuthStore } from '@/store/auth';
 import { LoadFailure } from '@/components/common/LoadFailure';
-import { LoadMore } from '@/components/hubs/LoadMore';
-import { useDebouncedValue } from '@/components/hubs/useDebouncedValue';
-import { usePagedList } from '@/components/hubs/usePagedList';
+import { LoadMore } from '@/components/ui/LoadMore';
+import { useDebouncedValue } from '@/components/ui/useDebouncedValue';
+import { usePagedList } from '@/components/ui/usePagedList';
 import { MemberRow, type MemberLike } from './MemberRow';
 
 const Empty = styled.p`

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Button, Popconfirm, Select, Tag, Typography } from 'antd';
 import styled from 'styled-components';
 import type { Role } from '@/lib/contract/settings';
-import { errorMessage } from '@/lib/http/clients';
+import { errorMessage } from '@/client/http/clients';
 import { HubAvatar } from '@/components/common/HubAvatar';
 import { StatusBadge } from '@/components/common/StatusBadge';
-import { roleLabels, roleOptions } from '@/components/hubs/roles';
+import { roleLabels, roleOptions } from '@/components/common/roles';
 
 const Row = styled.div`
   display: grid;

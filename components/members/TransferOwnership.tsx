@@ -1,13 +1,13 @@
 import { App, Form, Select, Typography } from 'antd';
 import { transferOrganizationBody, type MyOrganization, type TransferOrganizationBody } from '@/lib/contract/organizations';
-import { hubAdminApi } from '@/lib/http/hub-admin-api';
+import { hubAdminApi } from '@/client/http/hub-admin-api';
 import { useAuthStore } from '@/store/auth';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
-import { Panel } from '@/components/hubs/Panel';
+import { Panel } from '@/components/ui/Panel';
 import { useMemberSearch } from './useMemberSearch';
 
 const rules = { user_id: [zodRule(transferOrganizationBody.shape.user_id)] };

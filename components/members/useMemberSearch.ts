@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Member } from '@/lib/contract/members';
-import { errorMessage } from '@/lib/http/clients';
-import { memberApi } from '@/lib/http/hub-admin-api';
-import { useDebouncedValue } from '@/components/hubs/useDebouncedValue';
+import { errorMessage } from '@/client/http/clients';
+import { memberApi } from '@/client/http/hub-admin-api';
+import { useDebouncedValue } from '@/components/ui/useDebouncedValue';
 
 /**
  * The hub's members matching what is typed in a picker (first page, debounced);

@@ -1,7 +1,7 @@
 import { useRouter } from 'next/router';
 import { Alert, Button, Form, Input, Skeleton } from 'antd';
 import { profileBody, type ProfileBody } from '@/lib/contract/auth';
-import { authApi } from '@/lib/http/api';
+import { authApi } from '@/client/http/api';
 import { useAuthStore } from '@/store/auth';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';

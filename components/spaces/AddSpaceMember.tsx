@@ -2,14 +2,14 @@ import { App, Form, Select } from 'antd';
 import styled from 'styled-components';
 import { addSpaceMemberBody, type AddSpaceMemberBody, type Space } from '@/lib/contract/spaces';
 import type { Role } from '@/lib/contract/settings';
-import { spacesApi } from '@/lib/http/spaces-api';
+import { spacesApi } from '@/client/http/spaces-api';
 import { useAuthStore } from '@/store/auth';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
-import { roleOptions } from '@/components/hubs/roles';
+import { roleOptions } from '@/components/common/roles';
 import { useMemberSearch } from '@/components/members/useMemberSearch';
 
 const Row = styled.div`

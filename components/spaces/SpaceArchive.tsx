@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, App, Button, Typography } from 'antd';
 import type { Space } from '@/lib/contract/spaces';
-import { errorMessage } from '@/lib/http/clients';
-import { spacesApi } from '@/lib/http/spaces-api';
+import { errorMessage } from '@/client/http/clients';
+import { spacesApi } from '@/client/http/spaces-api';
 import { useAuthStore } from '@/store/auth';
-import { Panel } from '@/components/hubs/Panel';
+import { Panel } from '@/components/ui/Panel';
 import { isPlanLimit } from '@/components/billing/planLimit';
 import { PlanLimitAlert } from '@/components/billing/PlanLimitAlert';
 

@@ -6,8 +6,8 @@ import { theme } from '@/lib/constants';
 import type { Space } from '@/lib/contract/spaces';
 import { useAuthStore } from '@/store/auth';
 import { StatusBadge } from '@/components/common/StatusBadge';
-import { memberCount } from '@/components/hubs/memberCount';
-import { roleLabels } from '@/components/hubs/roles';
+import { memberCount } from '@/components/common/memberCount';
+import { roleLabels } from '@/components/common/roles';
 import { rememberOpenedSpace } from './openedSpace';
 import { spaceVisibilityBadge, spaceVisibilityLabel } from './visibility';
 

@@ -2,7 +2,7 @@ import { Form, Input } from 'antd';
 import { createSpaceBody } from '@/lib/contract/spaces';
 import { useAuthStore } from '@/store/auth';
 import { zodRule } from '@/components/forms/zodRule';
-import { VisibilityChoices, type VisibilityOption } from '@/components/hubs/VisibilityChoices';
+import { VisibilityChoices, type VisibilityOption } from '@/components/common/VisibilityChoices';
 import { spaceVisibilityOptions } from './visibility';
 
 const rules = {

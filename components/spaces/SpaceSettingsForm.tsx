@@ -1,6 +1,6 @@
 import { App, Form } from 'antd';
 import type { Space, UpdateSpaceBody } from '@/lib/contract/spaces';
-import { spacesApi } from '@/lib/http/spaces-api';
+import { spacesApi } from '@/client/http/spaces-api';
 import { useAuthStore } from '@/store/auth';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';

@@ -3,11 +3,11 @@ import Link from 'next/link';
 import { Alert, Skeleton, Switch, Typography } from 'antd';
 import styled from 'styled-components';
 import type { MyOrganization } from '@/lib/contract/organizations';
-import { errorMessage } from '@/lib/http/clients';
-import { hubTwoFactorApi } from '@/lib/http/two-factor-api';
+import { errorMessage } from '@/client/http/clients';
+import { hubTwoFactorApi } from '@/client/http/two-factor-api';
 import { LoadFailure } from '@/components/common/LoadFailure';
-import { Panel } from '@/components/hubs/Panel';
-import { useLoad } from '@/components/hubs/useLoad';
+import { Panel } from '@/components/ui/Panel';
+import { useLoad } from '@/components/ui/useLoad';
 
 const Setting = styled.label`
   display: flex;

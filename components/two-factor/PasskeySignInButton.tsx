@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { twoFactorSignInApi } from '@/lib/http/two-factor-api';
-import { useCompleteSignIn } from '@/components/auth/useCompleteSignIn';
-import { errorMessage } from '@/lib/http/clients';
-import { getVisitorId } from '@/lib/fingerprint';
+import { twoFactorSignInApi } from '@/client/http/two-factor-api';
+import { useCompleteSignIn } from '@/components/onboarding/useCompleteSignIn';
+import { errorMessage } from '@/client/http/clients';
+import { getVisitorId } from '@/client/fingerprint';
 import { Button } from '@/components/ui/Button';
 import { KeyIcon } from '@/components/ui/icons';
 

@@ -3,7 +3,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import type { AuthenticationCredential, RegistrationCredential, WebauthnOptions } from '@/lib/contract/two-factor';
-import { errorMessage } from '@/lib/http/clients';
+import { errorMessage } from '@/client/http/clients';
 
 /*
  * The browser's side of passkeys: the options come from our API (made by

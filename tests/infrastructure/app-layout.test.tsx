@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { AppLayout } from '@/components/layout/AppLayout';
-import { apiClient, setAuthToken, setOrgHandle } from '@/lib/http/clients';
+import { apiClient, setAuthToken, setOrgHandle } from '@/client/http/clients';
 import { mockDb, tokenRoute } from '@/mocks/node';
 import { useAuthStore } from '@/store/auth';
 import { setupMockServer } from './msw';

@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { AuthGuard } from '@/components/layout/AuthGuard';
-import { setAuthToken, setOrgHandle } from '@/lib/http/clients';
+import { setAuthToken, setOrgHandle } from '@/client/http/clients';
 import type { PageAccess } from '@/lib/page';
 import { mockDb, tokenRoute } from '@/mocks/node';
 import { useAuthStore } from '@/store/auth';
 import { setupMockServer } from './msw';
 import { mockRouter, resetRouter } from '@/tests/router';
 
-vi.mock('@/lib/fingerprint', () => ({ getVisitorId: async () => 'visitor-1' }));
+vi.mock('@/client/fingerprint', () => ({ getVisitorId: async () => 'visitor-1' }));
 
 vi.mock('next/router', () => import('@/tests/router'));
 

@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { FINGERPRINT_FAILED_MESSAGE } from '@/lib/constants';
-import { apiClient, setAuthToken, setOrgHandle, tokenClient } from '@/lib/http/clients';
-import { getVisitorId } from '@/lib/fingerprint';
+import { apiClient, setAuthToken, setOrgHandle, tokenClient } from '@/client/http/clients';
+import { getVisitorId } from '@/client/fingerprint';
 import { mockDb, server, tokenRoute } from '@/mocks/node';
 import { useAuthStore } from '@/store/auth';
 import { listDrafts, saveDraft } from '@/store/drafts';
 import { useRequestStore } from '@/store/request';
 import { setupMockServer } from './msw';
 
-vi.mock('@/lib/fingerprint', () => ({ getVisitorId: vi.fn() }));
+vi.mock('@/client/fingerprint', () => ({ getVisitorId: vi.fn() }));
 const visitorId = vi.mocked(getVisitorId);
 
 setupMockServer();

@@ -32,14 +32,14 @@ describe('getVisitorId', () => {
   it('logs the spec message and returns null when neither audio nor canvas output can be read', async () => {
     // The test browser has no off-screen audio either.
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { getVisitorId } = await import('@/lib/fingerprint');
+    const { getVisitorId } = await import('@/client/fingerprint');
     await expect(getVisitorId()).resolves.toBeNull();
     expect(error).toHaveBeenCalledWith(FINGERPRINT_FAILED_MESSAGE, expect.any(Error));
   });
 
   it('is made from the canvas output when audio is unavailable, once per page load, and retried after a failure', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { getVisitorId } = await import('@/lib/fingerprint');
+    const { getVisitorId } = await import('@/client/fingerprint');
     await expect(getVisitorId()).resolves.toBeNull();
 
     const drawn = giveCanvas();
@@ -52,16 +52,16 @@ describe('getVisitorId', () => {
 
   it('depends on the audio and canvas output only, not on language, screen or other browser facts', async () => {
     giveCanvas();
-    const first = await (await import('@/lib/fingerprint')).getVisitorId();
+    const first = await (await import('@/client/fingerprint')).getVisitorId();
 
     vi.resetModules();
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR']);
     vi.spyOn(navigator, 'hardwareConcurrency', 'get').mockReturnValue(64);
     vi.spyOn(screen, 'width', 'get').mockReturnValue(123);
-    await expect((await import('@/lib/fingerprint')).getVisitorId()).resolves.toBe(first);
+    await expect((await import('@/client/fingerprint')).getVisitorId()).resolves.toBe(first);
 
     vi.resetModules();
     image = 'data:image/png;base64,another-browser';
-    await expect((await import('@/lib/fingerprint')).getVisitorId()).resolves.not.toBe(first);
+    await expect((await import('@/client/fingerprint')).getVisitorId()).resolves.not.toBe(first);
   });
 });

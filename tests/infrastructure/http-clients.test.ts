@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { apiClient, setAuthToken, setOrgHandle, tokenClient } from '@/lib/http/clients';
-import { authApi, tokenApi } from '@/lib/http/api';
+import { apiClient, setAuthToken, setOrgHandle, tokenClient } from '@/client/http/clients';
+import { authApi, tokenApi } from '@/client/http/api';
 import { server } from '@/mocks/node';
 import { setupMockServer } from './msw';
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { apiErrorSchema, errorCodes } from '@/lib/contract/envelope';
-import { setAuthToken, setOrgHandle } from '@/lib/http/clients';
+import { setAuthToken, setOrgHandle } from '@/client/http/clients';
 import { mockDb } from '@/mocks/node';
 import { MOCK_DEMO_HUB } from '@/mocks/state';
 import { demoHub } from '../components/spaces/fixtures';

@@ -7,7 +7,7 @@ import {
 } from '@/lib/contract/organizations';
 import { basicSettingsSchema } from '@/lib/contract/settings';
 import { subscriptionSchema } from '@/lib/contract/subscription';
-import { apiClient, setAuthToken } from '@/lib/http/clients';
+import { apiClient, setAuthToken } from '@/client/http/clients';
 import { MOCK_DEMO_ACCOUNT, MOCK_DEMO_HUB, MOCK_REGISTRATION, MOCK_VERIFICATION_CODE } from '@/mocks/state';
 import { mockDb } from '@/mocks/node';
 import { setupMockServer } from './msw';

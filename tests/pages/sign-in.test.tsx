@@ -1,19 +1,19 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { authApi } from '@/lib/http/api';
+import { authApi } from '@/client/http/api';
 import { MOCK_DEMO_ACCOUNT } from '@/mocks/state';
 import { server, tokenRoute } from '@/mocks/node';
 import SignInPage from '@/pages/sign-in';
 import { useAuthStore } from '@/store/auth';
-import { getVisitorId } from '@/lib/fingerprint';
+import { getVisitorId } from '@/client/fingerprint';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { deferred, renderWithApp, resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
 
 vi.mock('next/router', () => import('@/tests/router'));
 // The browser's fingerprint: none unless a test gives one.
-vi.mock('@/lib/fingerprint', () => ({ getVisitorId: vi.fn() }));
+vi.mock('@/client/fingerprint', () => ({ getVisitorId: vi.fn() }));
 
 setupMockServer();
 resetAuthAfterEach();

@@ -6,14 +6,14 @@ import { MOCK_DEMO_ACCOUNT, MOCK_REGISTRATION, MOCK_VERIFICATION_CODE } from '@/
 import { server } from '@/mocks/node';
 import SignUpPage from '@/pages/sign-up';
 import VerifyPage from '@/pages/verify';
-import { getVisitorId } from '@/lib/fingerprint';
+import { getVisitorId } from '@/client/fingerprint';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { deferred, renderWithApp, resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
 
 vi.mock('next/router', () => import('@/tests/router'));
 // The browser's fingerprint: none unless a test gives one.
-vi.mock('@/lib/fingerprint', () => ({ getVisitorId: vi.fn() }));
+vi.mock('@/client/fingerprint', () => ({ getVisitorId: vi.fn() }));
 
 setupMockServer();
 resetAuthAfterEach();

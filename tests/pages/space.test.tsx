@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { spacesApi } from '@/lib/http/spaces-api';
+import { spacesApi } from '@/client/http/spaces-api';
 import { mockDb, server } from '@/mocks/node';
 import SpacePage from '@/pages/spaces/[id]';
 import { rememberOpenedSpace } from '@/components/spaces/openedSpace';

@@ -1,21 +1,21 @@
 import { http, HttpResponse } from 'msw';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authApi } from '@/lib/http/api';
+import { authApi } from '@/client/http/api';
 import { MOCK_REGISTRATION, MOCK_VERIFICATION_CODE } from '@/mocks/state';
 import { server } from '@/mocks/node';
 import VerifyPage from '@/pages/verify';
 import { useAuthStore } from '@/store/auth';
 import { rememberRegistration } from '@/components/auth/pendingRegistration';
 import { RESEND_COOLDOWN_SECONDS } from '@/components/auth/VerifyForm';
-import { getVisitorId } from '@/lib/fingerprint';
+import { getVisitorId } from '@/client/fingerprint';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { renderWithApp, resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
 
 vi.mock('next/router', () => import('@/tests/router'));
 // The browser's fingerprint: none unless a test gives one.
-vi.mock('@/lib/fingerprint', () => ({ getVisitorId: vi.fn() }));
+vi.mock('@/client/fingerprint', () => ({ getVisitorId: vi.fn() }));
 
 setupMockServer();
 resetAuthAfterEach();

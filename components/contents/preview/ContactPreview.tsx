@@ -3,7 +3,7 @@ import { Empty, Pagination, Skeleton } from 'antd';
 import styled from 'styled-components';
 import { PAGE_SIZE } from '@/lib/constants';
 import { contactFields, type ContentDetails, type ContentItem, type ContentRow } from '@/lib/contract/contents';
-import { contentsApi } from '@/lib/http/contents-api';
+import { contentsApi } from '@/client/http/contents-api';
 import { HubAvatar } from '@/components/common/HubAvatar';
 import { Cell } from './Cell';
 import { DetailList } from './DetailList';

@@ -3,7 +3,7 @@ import { Button, Drawer, Result } from 'antd';
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
 import { contentKindLabels, type ContentItem } from '@/lib/contract/contents';
-import { fileHref } from '@/lib/http/contents-api';
+import { fileHref } from '@/client/http/contents-api';
 import { formatBytes } from '@/components/common/format';
 import { useOpenAfterMount } from '@/components/common/useOpenAfterMount';
 import { ContentStatusBadge } from '../ContentStatusBadge';

@@ -3,10 +3,9 @@ import { DownloadOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Segmented, Skeleton } from 'antd';
 import styled from 'styled-components';
 import type { ContentItem } from '@/lib/contract/contents';
-import { contentsApi, fileHref } from '@/lib/http/contents-api';
-import { formatBytes } from '@/components/common/format';
-import { useLoad } from '@/components/hubs/useLoad';
-import { formatDateTime } from '../format';
+import { contentsApi, fileHref } from '@/client/http/contents-api';
+import { formatBytes, formatDateTime } from '@/components/common/format';
+import { useLoad } from '@/components/ui/useLoad';
 import { DetailList } from './DetailList';
 import { PreviewProblem } from './PreviewProblem';
 

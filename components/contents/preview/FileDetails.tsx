@@ -2,10 +2,9 @@ import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import styled from 'styled-components';
 import { contentKindLabels, type ContentItem } from '@/lib/contract/contents';
-import { fileHref } from '@/lib/http/contents-api';
-import { formatBytes } from '@/components/common/format';
+import { fileHref } from '@/client/http/contents-api';
+import { formatBytes, formatDateTime } from '@/components/common/format';
 import { KindTile } from '../KindTile';
-import { formatDateTime } from '../format';
 import { DetailList } from './DetailList';
 
 const Box = styled.section`

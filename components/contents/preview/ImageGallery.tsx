@@ -4,11 +4,11 @@ import { Alert, Button, Image } from 'antd';
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
 import type { ContentItem } from '@/lib/contract/contents';
-import { contentsApi, fileHref } from '@/lib/http/contents-api';
+import { contentsApi, fileHref } from '@/client/http/contents-api';
 import { formatBytes } from '@/components/common/format';
 import { LoadFailure } from '@/components/common/LoadFailure';
-import { LoadMore } from '@/components/hubs/LoadMore';
-import { usePagedList } from '@/components/hubs/usePagedList';
+import { LoadMore } from '@/components/ui/LoadMore';
+import { usePagedList } from '@/components/ui/usePagedList';
 import { KindTile } from '../KindTile';
 
 const Stage = styled.figure`

@@ -2,8 +2,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import styled from 'styled-components';
 import type { ContentItem } from '@/lib/contract/contents';
-import { fileHref } from '@/lib/http/contents-api';
-import { formatDuration } from '../format';
+import { fileHref } from '@/client/http/contents-api';
+import { formatDuration } from '@/components/common/format';
 
 const Stage = styled.div`
   display: grid;

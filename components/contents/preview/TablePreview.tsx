@@ -1,7 +1,7 @@
 import { Table, type TableColumnsType } from 'antd';
 import { PAGE_SIZE } from '@/lib/constants';
 import type { ContentItem, ContentRow } from '@/lib/contract/contents';
-import { contentsApi } from '@/lib/http/contents-api';
+import { contentsApi } from '@/client/http/contents-api';
 import { Cell } from './Cell';
 import { PreviewProblem } from './PreviewProblem';
 import { usePagedView } from './usePagedView';

@@ -1,7 +1,7 @@
 import { Pagination, Skeleton } from 'antd';
 import styled from 'styled-components';
 import type { ContentItem } from '@/lib/contract/contents';
-import { contentsApi } from '@/lib/http/contents-api';
+import { contentsApi } from '@/client/http/contents-api';
 import { PreviewProblem } from './PreviewProblem';
 import { usePagedView } from './usePagedView';
 

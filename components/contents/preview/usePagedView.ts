@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLoad } from '@/components/hubs/useLoad';
+import { useLoad } from '@/components/ui/useLoad';
 
 /**
  * One page of something at a time (text pages, rows). While the next page

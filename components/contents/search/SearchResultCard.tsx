@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { theme } from '@/lib/constants';
 import { contentKindLabels } from '@/lib/contract/contents';
 import type { SearchResult } from '@/lib/contract/search';
-import { formatWhen } from '../format';
+import { formatWhen } from '@/components/common/format';
 import { KindTile } from '../KindTile';
 import { MetaLine } from '../MetaLine';
 import { Snippet } from './Snippet';

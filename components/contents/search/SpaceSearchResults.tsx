@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { SearchResult } from '@/lib/contract/search';
 import { useAuthStore } from '@/store/auth';
 import { LoadFailure } from '@/components/common/LoadFailure';
-import { LoadMore } from '@/components/hubs/LoadMore';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { SearchResultCard } from './SearchResultCard';
 import { useSearch } from './useSearch';
 

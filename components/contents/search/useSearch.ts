@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@/lib/constants';
 import type { SearchFilters, SearchResult } from '@/lib/contract/search';
-import { searchApi } from '@/lib/http/contents-api';
-import { usePagedList } from '@/components/hubs/usePagedList';
+import { searchApi } from '@/client/http/contents-api';
+import { usePagedList } from '@/components/ui/usePagedList';
 
 const keyOf = (result: SearchResult) => result.content.id;
 

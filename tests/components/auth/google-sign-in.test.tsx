@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInWithGoogle } from '@/lib/firebase';
-import { getVisitorId } from '@/lib/fingerprint';
+import { signInWithGoogle } from '@/client/firebase';
+import { getVisitorId } from '@/client/fingerprint';
 import { server } from '@/mocks/node';
 import SignInPage from '@/pages/sign-in';
 import { useAuthStore } from '@/store/auth';
@@ -11,8 +11,8 @@ import { mockRouter, resetRouter } from '@/tests/router';
 
 vi.mock('next/router', () => import('@/tests/router'));
 // Google's popup is the outside world: the test stands in for it with an ID token.
-vi.mock('@/lib/firebase', () => ({ firebaseEnabled: true, signInWithGoogle: vi.fn() }));
-vi.mock('@/lib/fingerprint', () => ({ getVisitorId: vi.fn() }));
+vi.mock('@/client/firebase', () => ({ firebaseEnabled: true, signInWithGoogle: vi.fn() }));
+vi.mock('@/client/fingerprint', () => ({ getVisitorId: vi.fn() }));
 
 setupMockServer();
 resetAuthAfterEach();

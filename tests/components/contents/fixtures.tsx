@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, vi } from 'vitest';
 import type { ContentDetails, ContentKind, ContentSource, ContentStatus } from '@/lib/contract/contents';
-import { spacesApi } from '@/lib/http/spaces-api';
+import { spacesApi } from '@/client/http/spaces-api';
 import { ContentArea } from '@/components/contents/ContentArea';
 import { mockDb } from '@/mocks/node';
 import type { MockCell, MockContent, MockSpace, MockUser } from '@/mocks/state';

@@ -4,7 +4,7 @@ import {
 } from '@/lib/contract/contents';
 import { dataEnvelope, listEnvelope } from '@/lib/contract/envelope';
 import { searchResultSchema } from '@/lib/contract/search';
-import { contentsApi, searchApi } from '@/lib/http/contents-api';
+import { contentsApi, searchApi } from '@/client/http/contents-api';
 import { mockDb } from '@/mocks/node';
 import { as, failure, follows } from '@/tests/infrastructure/mock-contract';
 import { setupMockServer } from '@/tests/infrastructure/msw';

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HubSearch } from '@/components/contents/search/HubSearch';
-import { SEARCH_DELAY_MS } from '@/components/hubs/useDebouncedValue';
+import { SEARCH_DELAY_MS } from '@/components/ui/useDebouncedValue';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { resetAuthAfterEach } from '@/tests/render';
 import { renderStill, signInOwner } from '../spaces/fixtures';

@@ -5,7 +5,7 @@ import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HubSearch } from '@/components/contents/search/HubSearch';
 import { Snippet } from '@/components/contents/search/Snippet';
-import { SEARCH_DELAY_MS } from '@/components/hubs/useDebouncedValue';
+import { SEARCH_DELAY_MS } from '@/components/ui/useDebouncedValue';
 import { HeaderSearch } from '@/components/layout/HeaderSearch';
 import { server } from '@/mocks/node';
 import { setupMockServer } from '@/tests/infrastructure/msw';

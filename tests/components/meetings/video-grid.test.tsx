@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Participant } from '@/lib/contract/meetings';
-import type { MeetingSnapshot } from '@/lib/meetings/meeting-session';
+import type { MeetingSnapshot } from '@/client/meetings/meeting-session';
 import { VideoGrid } from '@/components/meetings/VideoGrid';
 import { VideoTile } from '@/components/meetings/VideoTile';
 import { initialsOf } from '@/components/meetings/initials';

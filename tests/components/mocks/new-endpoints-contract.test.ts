@@ -7,8 +7,8 @@ import {
 import { memberSchema } from '@/lib/contract/members';
 import { myOrganizationSchema, organizationPreviewSchema } from '@/lib/contract/organizations';
 import { spaceMemberSchema, spaceSchema } from '@/lib/contract/spaces';
-import { hubAdminApi, invitationApi, memberApi } from '@/lib/http/hub-admin-api';
-import { spaceInvitationApi, spacesApi } from '@/lib/http/spaces-api';
+import { hubAdminApi, invitationApi, memberApi } from '@/client/http/hub-admin-api';
+import { spaceInvitationApi, spacesApi } from '@/client/http/spaces-api';
 import { mockDb } from '@/mocks/node';
 import { MOCK_DEMO_HUB } from '@/mocks/state';
 import { as, failure, follows } from '@/tests/infrastructure/mock-contract';

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SpaceList } from '@/components/spaces/SpaceList';
-import { SEARCH_DELAY_MS } from '@/components/hubs/useDebouncedValue';
+import { SEARCH_DELAY_MS } from '@/components/ui/useDebouncedValue';
 import { server } from '@/mocks/node';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { deferred, resetAuthAfterEach } from '@/tests/render';

@@ -6,10 +6,10 @@ import {
   addedPasskeySchema, hubTwoFactorPolicySchema, passkeySchema, recoveryCodesSchema, totpSetupSchema, twoFactorStatusSchema,
   webauthnOptions, type RegistrationCredential,
 } from '@/lib/contract/two-factor';
-import { authApi } from '@/lib/http/api';
-import { setAuthToken } from '@/lib/http/clients';
-import { memberApi } from '@/lib/http/hub-admin-api';
-import { hubTwoFactorApi, twoFactorApi, twoFactorSignInApi } from '@/lib/http/two-factor-api';
+import { authApi } from '@/client/http/api';
+import { setAuthToken } from '@/client/http/clients';
+import { memberApi } from '@/client/http/hub-admin-api';
+import { hubTwoFactorApi, twoFactorApi, twoFactorSignInApi } from '@/client/http/two-factor-api';
 import { mockDb } from '@/mocks/node';
 import { MOCK_DEMO_ACCOUNT, MOCK_DEMO_HUB } from '@/mocks/state';
 import { MOCK_TOTP_CODE } from '@/mocks/two-factor-state';

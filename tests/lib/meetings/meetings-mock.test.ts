@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@/lib/contract/envelope';
 import { MEETING_CODE_PATTERN, meetingSchema } from '@/lib/contract/meetings';
-import { setAuthToken, setOrgHandle } from '@/lib/http/clients';
-import { meetingsApi } from '@/lib/http/meetings-api';
+import { setAuthToken, setOrgHandle } from '@/client/http/clients';
+import { meetingsApi } from '@/client/http/meetings-api';
 import { mockDb } from '@/mocks/node';
 import { as, failure, follows } from '@/tests/infrastructure/mock-contract';
 import { setupMockServer } from '@/tests/infrastructure/msw';

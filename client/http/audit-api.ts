@@ -1,6 +1,6 @@
 import { AxiosError } from 'axios';
-import { PAGE_SIZE } from '../constants';
-import type { AuditFilters } from '../contract/audit';
+import { PAGE_SIZE } from '../../lib/constants';
+import type { AuditFilters } from '../../lib/contract/audit';
 import { call } from './api';
 import { apiClient } from './clients';
 

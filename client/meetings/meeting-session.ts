@@ -1,4 +1,4 @@
-import type { MediaState, Meeting, Participant, ServerMessage } from '../contract/meetings';
+import type { MediaState, Meeting, Participant, ServerMessage } from '../../lib/contract/meetings';
 import { currentAuthToken } from '../http/clients';
 import { MediaError, openCamera, openCameraAndMic, openMic, openScreen, stopStream, type MediaProblem } from './local-media';
 import { PeerMesh, type LocalTracks, type PeerMeshOptions } from './peer-mesh';

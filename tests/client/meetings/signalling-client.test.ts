@@ -3,7 +3,7 @@ import type { ServerMessage } from '@/lib/contract/meetings';
 import {
   reconnectDelay, signallingUrl, SignallingClient, SIGNAL_PING_INTERVAL_MS, SIGNAL_SILENCE_TIMEOUT_MS,
   type SignallingStatus,
-} from '@/lib/meetings/signalling-client';
+} from '@/client/meetings/signalling-client';
 import { createFakeSocket, FakeSocket } from './fake-socket';
 import { meeting } from './fixtures';
 

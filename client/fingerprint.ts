@@ -1,4 +1,4 @@
-import { FINGERPRINT_FAILED_MESSAGE } from './constants';
+import { FINGERPRINT_FAILED_MESSAGE } from '../lib/constants';
 
 let visitorId: Promise<string | null> | null = null;
 

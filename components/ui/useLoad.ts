@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { errorMessage, statusOf } from '@/lib/http/clients';
+import { errorMessage, statusOf } from '@/client/http/clients';
 
 export type Load<T> =
   | { state: 'loading' }

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '../constants';
+import { PAGE_SIZE } from '../../lib/constants';
 import type {
   AddSpaceMemberBody,
   CreateSpaceBody,
@@ -6,8 +6,8 @@ import type {
   SpaceMemberListFilters,
   UpdateSpaceBody,
   UpdateSpaceMemberBody,
-} from '../contract/spaces';
-import type { CreateInvitationsBody } from '../contract/invitations';
+} from '../../lib/contract/spaces';
+import type { CreateInvitationsBody } from '../../lib/contract/invitations';
 import { call } from './api';
 import type { InvitationScope } from './hub-admin-api';
 

@@ -1,7 +1,7 @@
-import type { ChangePasswordBody, LoginBody, ProfileBody, RegisterBody, ResendBody, ResetPasswordBody, VerifyBody } from '../contract/auth';
-import type { CallInput, ResponseOf } from '../contract/endpoint';
-import { pathOf, splitKey } from '../contract/endpoint';
-import type { EndpointAt, EndpointKey } from '../contract/endpoints';
+import type { ChangePasswordBody, LoginBody, ProfileBody, RegisterBody, ResendBody, ResetPasswordBody, VerifyBody } from '../../lib/contract/auth';
+import type { CallInput, ResponseOf } from '../../lib/contract/endpoint';
+import { pathOf, splitKey } from '../../lib/contract/endpoint';
+import type { EndpointAt, EndpointKey } from '../../lib/contract/endpoints';
 import { apiClient, tokenClient } from './clients';
 
 export interface Envelope<T> { data: T; message?: string }

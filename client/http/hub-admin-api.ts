@@ -1,7 +1,7 @@
-import { PAGE_SIZE } from '../constants';
-import type { CreateInvitationsBody, Invitation, InviteResult } from '../contract/invitations';
-import type { MembersQuery, UpdateMemberBody } from '../contract/members';
-import type { ArchiveOrganizationBody, TransferOrganizationBody, UpdateOrganizationBody } from '../contract/organizations';
+import { PAGE_SIZE } from '../../lib/constants';
+import type { CreateInvitationsBody, Invitation, InviteResult } from '../../lib/contract/invitations';
+import type { MembersQuery, UpdateMemberBody } from '../../lib/contract/members';
+import type { ArchiveOrganizationBody, TransferOrganizationBody, UpdateOrganizationBody } from '../../lib/contract/organizations';
 import { call, type Envelope, type ListEnvelope } from './api';
 
 /** Hub administration: settings, archive, ownership, and the public preview behind the join link. */

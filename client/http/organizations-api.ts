@@ -1,5 +1,5 @@
-import { PAGE_SIZE } from '../constants';
-import type { CreateOrganizationBody } from '../contract/organizations';
+import { PAGE_SIZE } from '../../lib/constants';
+import type { CreateOrganizationBody } from '../../lib/contract/organizations';
 import { call } from './api';
 
 /** Hubs: create, check a handle, list, find joinable ones, read, join, make one active. */

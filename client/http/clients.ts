@@ -1,6 +1,6 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
-import { APP_TYPE } from '../constants';
-import type { ApiError } from '../contract/envelope';
+import { APP_TYPE } from '../../lib/constants';
+import type { ApiError } from '../../lib/contract/envelope';
 
 /** Where the API lives; empty means the same origin as the web app. */
 export const API_HOST = (process.env.NEXT_PUBLIC_API_HOST ?? '').replace(/\/$/, '');

@@ -1,7 +1,7 @@
-import type { SignInResponse } from '../contract/auth';
+import type { SignInResponse } from '../../lib/contract/auth';
 import type {
   AddPasskeyBody, AuthenticationCredential, ProofBody, RegistrationCredential, VerifyTwoFactorBody,
-} from '../contract/two-factor';
+} from '../../lib/contract/two-factor';
 import { call } from './api';
 
 /** The signed-in person's second factors: authenticator app, recovery codes, passkeys. */

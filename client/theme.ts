@@ -1,5 +1,5 @@
 import type { ThemeConfig } from 'antd';
-import { breakpoints, layout, theme } from './constants';
+import { breakpoints, layout, theme } from '../lib/constants';
 
 /**
  * antd derives each breakpoint's Min/Max from hard-coded numbers, so all of

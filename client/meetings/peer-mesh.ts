@@ -1,4 +1,4 @@
-import type { IceServer } from '../contract/meetings';
+import type { IceServer } from '../../lib/contract/meetings';
 
 /** What one participant relays to another: an offer/answer or an ICE candidate. */
 export interface SignalPayload {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Participant } from '@/lib/contract/meetings';
-import { setAuthToken } from '@/lib/http/clients';
-import { MeetingSession } from '@/lib/meetings/meeting-session';
+import { setAuthToken } from '@/client/http/clients';
+import { MeetingSession } from '@/client/meetings/meeting-session';
 import { createFakeSocket, FakeSocket } from './fake-socket';
 import { meeting } from './fixtures';
 

@@ -1,8 +1,8 @@
-import { PAGE_SIZE } from '../constants';
-import type { ContactBody, ContentKind, ContentListFilters, NoteBody, RawUploadQuery, RenameContentBody } from '../contract/contents';
-import { pathOf, type ResponseOf } from '../contract/endpoint';
-import type { EndpointAt } from '../contract/endpoints';
-import type { SearchFilters } from '../contract/search';
+import { PAGE_SIZE } from '../../lib/constants';
+import type { ContactBody, ContentKind, ContentListFilters, NoteBody, RawUploadQuery, RenameContentBody } from '../../lib/contract/contents';
+import { pathOf, type ResponseOf } from '../../lib/contract/endpoint';
+import type { EndpointAt } from '../../lib/contract/endpoints';
+import type { SearchFilters } from '../../lib/contract/search';
 import { call } from './api';
 import { API_HOST } from './clients';
 import { upload } from './upload';

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthLayout } from '@/components/auth/AuthLayout';
+import { AuthLayout } from '@/components/layout/AuthLayout';
 import { authSlider } from '@/lib/constants';
 
 afterEach(() => vi.useRealTimers());

@@ -1,6 +1,6 @@
 import {
   finalCloseCodes, serverMessageSchema, SIGNAL_PATH, type ClientMessage, type MediaState, type ServerMessage,
-} from '../contract/meetings';
+} from '../../lib/contract/meetings';
 import { API_HOST } from '../http/clients';
 
 /** How often the client pings; the server answers pong, so silence means the link is gone. */

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '../constants';
+import { PAGE_SIZE } from '../../lib/constants';
 import { call } from './api';
 
 /** Where the signed-in person is signed in, and their account's activity. */

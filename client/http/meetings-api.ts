@@ -1,4 +1,4 @@
-import type { CreateMeetingBody } from '../contract/meetings';
+import type { CreateMeetingBody } from '../../lib/contract/meetings';
 import { call } from './api';
 
 /** Meetings: started in the active hub; looked up by code across the caller's hubs. */

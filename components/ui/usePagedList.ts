@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { hasMore, type ListEnvelope } from '@/lib/http/api';
-import { errorMessage } from '@/lib/http/clients';
+import { hasMore, type ListEnvelope } from '@/client/http/api';
+import { errorMessage } from '@/client/http/clients';
 
 export type PagedList<T> = {
   /** 'loading' until the first page of the current query arrives. */
