@@ -1,15 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createSharedHub, createSpace } from './support/hubs';
 import { invitationLinkFor } from './support/outbox';
-import { completeBasicProfile, person, signUpAndVerify, signUpHereAndVerify, uniqueId } from './support/people';
+import { chooseOption, completeBasicProfile, person, signUpAndVerify, signUpHereAndVerify, uniqueId } from './support/people';
 
 /** Invites one address with a role from the hub settings' Invitations panel. */
 async function invite(page: Page, email: string, role: 'Editor' | 'Viewer') {
   const emails = page.getByLabel('Emails', { exact: true });
   await emails.click();
   await emails.pressSequentially(`${email},`);
-  await page.getByLabel('Role', { exact: true }).click();
-  await page.getByTitle(role, { exact: true }).click();
+  await chooseOption(page, 'Role', role);
   await page.getByRole('button', { name: 'Send invitations' }).click();
   await expect(page.getByRole('listitem', { name: email })).toBeVisible();
 }

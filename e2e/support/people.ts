@@ -38,13 +38,33 @@ export async function signUpAndVerify(page: Page, who: Person): Promise<void> {
   await expect(page).toHaveURL(/\/basic-profile$/);
 }
 
+/**
+ * Opens the select labelled `label` (typing `search` into it when given) and
+ * picks the option titled `title`, until the select shows it. A click sent
+ * while the drop-down is still being placed lands on what lies under it (in
+ * one run, the header's Sign out button), so the option must be in view first.
+ */
+export async function chooseOption(page: Page, label: string, title: string, search?: string): Promise<void> {
+  const field = page.getByLabel(label, { exact: true });
+  const option = page.locator(`.ant-select-item-option[title=${JSON.stringify(title)}]`).filter({ visible: true });
+  const shown = page.locator('.ant-select', { has: field }).locator('.ant-select-content');
+  await expect(async () => {
+    await field.click();
+    if (search) {
+      await field.clear();
+      await field.pressSequentially(search);
+    }
+    // Until it is placed, a drop-down waits far off screen; a click then would land on whatever is there.
+    await expect(option).toBeInViewport({ ratio: 1, timeout: 2_000 });
+    await option.click({ timeout: 2_000 });
+    await expect(shown).toHaveAttribute('title', title, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** Fills the basic profile: the name is prefilled, the role is searched for and picked. */
 export async function completeBasicProfile(page: Page, who: Person): Promise<void> {
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(who.name);
-  const role = page.getByLabel('Role', { exact: true });
-  await role.click();
-  await role.pressSequentially(who.role.slice(0, 6));
-  await page.getByTitle(who.role, { exact: true }).click();
+  await chooseOption(page, 'Role', who.role, who.role.slice(0, 6));
   await page.getByLabel('About', { exact: true }).fill(`${who.name} works on the analytical engine.`);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }
