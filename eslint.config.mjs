@@ -38,6 +38,17 @@ const config = [
     rules: { 'convene/import-layers': 'error' },
   },
   {
+    // Colours are named once, in the palette; everything else paints with its names.
+    files: ['components/**', 'pages/**', 'styles/**', 'client/**', 'lib/**'],
+    ignores: ['lib/palette.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...['Literal[value=/#[0-9a-fA-F]{3,8}\\b/]', 'TemplateElement[value.raw=/#[0-9a-fA-F]{3,8}\\b/]'].map((selector) => ({
+        selector,
+        message: 'Use a colour from lib/palette.ts (colors, hues, …) instead of a hex value.',
+      }))],
+    },
+  },
+  {
     ignores: ['.next/**', 'node_modules/**', 'data/**', 'public/mockServiceWorker.js', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**', 'next-env.d.ts'],
   },
 ];

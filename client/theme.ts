@@ -1,5 +1,6 @@
 import type { ThemeConfig } from 'antd';
 import { breakpoints, layout, theme } from '../lib/constants';
+import { colors } from '../lib/palette';
 
 /**
  * antd derives each breakpoint's Min/Max from hard-coded numbers, so all of
@@ -32,6 +33,9 @@ export const antdTheme: ThemeConfig = {
     colorLink: theme.primaryColor,
     // Info alerts and progress take the brand colour, not antd's default blue.
     colorInfo: theme.primaryColor,
+    colorSuccess: colors.success,
+    colorWarning: colors.warning,
+    colorError: colors.error,
     fontFamily: theme.fontFamily,
     fontSize: theme.fontSize,
     borderRadius: theme.borderRadius,
@@ -41,10 +45,10 @@ export const antdTheme: ThemeConfig = {
   components: {
     Layout: {
       headerHeight: layout.headerHeight,
-      headerBg: '#ffffff',
+      headerBg: colors.white,
       headerPadding: '0 24px',
-      siderBg: '#ffffff',
-      bodyBg: '#f7f7fb',
+      siderBg: colors.white,
+      bodyBg: colors.bgLayout,
     },
   },
 };

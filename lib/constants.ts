@@ -1,3 +1,5 @@
+import { colors } from './palette';
+
 /** Business constants fixed by the product specification (§9). */
 export const PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
@@ -6,7 +8,7 @@ export const DEFAULT_LOCALE = 'en-US';
 export const APP_TYPE = 'social';
 
 export const theme = {
-  primaryColor: '#796CFF',
+  primaryColor: colors.primary,
   fontFamily: "'Be Vietnam Pro', -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, sans-serif",
   fontSize: 14,
   borderRadius: 6,
@@ -25,10 +27,11 @@ export const breakpoints = { xs: 480, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 
 export const authSlider = { activeDotWidth: 40, inactiveDotWidth: 8, dotsBottom: 30 } as const;
 
 export const statusColors = {
-  info: '#1677FF',
-  success: '#52C41A',
-  warning: '#FAAD14',
-  error: '#FF4D4F',
+  // Info takes the brand colour, as in antd's theme (client/theme.ts), not antd's default blue.
+  info: colors.primary,
+  success: colors.success,
+  warning: colors.warning,
+  error: colors.error,
 } as const;
 export type BadgeStatus = keyof typeof statusColors;
 /** Badge background is the status colour with the hex alpha suffix 22. */

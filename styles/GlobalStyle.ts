@@ -1,5 +1,6 @@
 import { createGlobalStyle } from 'styled-components';
 import { theme } from '@/lib/constants';
+import { colors } from '@/lib/palette';
 import { tokens } from '@/components/ui/tokens';
 
 /** Page basics, links, and the route-change progress bar (nprogress), in the primary colour. */
@@ -19,8 +20,8 @@ export const GlobalStyle = createGlobalStyle`
 
   body {
     min-height: 100vh;
-    background: #f7f7fb;
-    color: #16161d;
+    background: ${colors.bgLayout};
+    color: ${colors.heading};
     line-height: 1.5715;
   }
 

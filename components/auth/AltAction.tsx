@@ -1,11 +1,12 @@
 import styled from 'styled-components';
+import { colors } from '@/lib/palette';
 
 /** The "Already have an account? Sign in" line under an auth form. */
 export const AltAction = styled.p`
   margin: 24px 0 0;
   text-align: center;
   font-size: 14px;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 
   a {
     font-weight: 500;

@@ -4,6 +4,7 @@ import { useRouter } from 'next/router';
 import { Alert, Button, Form, Input } from 'antd';
 import styled from 'styled-components';
 import { verifyBody } from '@/lib/contract/auth';
+import { colors } from '@/lib/palette';
 import { authApi } from '@/client/http/api';
 import { errorMessage } from '@/client/http/clients';
 import { getVisitorId } from '@/client/fingerprint';
@@ -36,7 +37,7 @@ const Resend = styled.div`
   gap: 4px 8px;
   margin-top: 20px;
   font-size: 14px;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 `;
 
 type Notice = { type: 'success' | 'error'; text: string } | null;

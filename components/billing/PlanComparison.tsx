@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { plans, type PlanCode } from '@/lib/plans';
 import { theme } from '@/lib/constants';
+import { colors } from '@/lib/palette';
 import { Panel } from '@/components/ui/Panel';
 import { StatusBadge } from '@/components/common/StatusBadge';
 import { formatBytes, formatCurrency } from '@/components/common/format';
@@ -16,9 +17,9 @@ const Grid = styled.ul`
 
 const Tier = styled.li<{ $current: boolean }>`
   padding: 16px;
-  border: 1px solid ${({ $current }) => ($current ? theme.primaryColor : '#e7e6f2')};
+  border: 1px solid ${({ $current }) => ($current ? theme.primaryColor : colors.borderStrong)};
   border-radius: 10px;
-  background: ${({ $current }) => ($current ? '#f6f4ff' : '#fff')};
+  background: ${({ $current }) => ($current ? colors.primaryBg : colors.white)};
 
   h3 {
     display: flex;
@@ -31,13 +32,13 @@ const Tier = styled.li<{ $current: boolean }>`
 
   p {
     margin: 0 0 10px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 
   ul {
     margin: 0;
     padding-left: 18px;
-    color: #3f3e4f;
+    color: ${colors.text};
   }
 `;
 

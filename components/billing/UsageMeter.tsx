@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
+import { colors } from '@/lib/palette';
 
 /** A definition list of meters: wrap UsageMeter items in it. */
 export const UsageList = styled.dl`
@@ -16,14 +17,14 @@ export const UsageList = styled.dl`
 
   dt {
     font-size: 13px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 
   dd {
     margin: 0;
     font-size: 13px;
     font-weight: 500;
-    color: #16161d;
+    color: ${colors.heading};
   }
 `;
 
@@ -33,7 +34,7 @@ const Track = styled.span`
   margin-top: 4px;
   overflow: hidden;
   border-radius: 3px;
-  background: #efeef6;
+  background: ${colors.track};
 `;
 
 const Fill = styled.span<{ $percent: number }>`
@@ -41,7 +42,7 @@ const Fill = styled.span<{ $percent: number }>`
   width: ${({ $percent }) => $percent}%;
   height: 100%;
   border-radius: 3px;
-  background: ${({ $percent }) => ($percent >= 90 ? '#FF4D4F' : theme.primaryColor)};
+  background: ${({ $percent }) => ($percent >= 90 ? colors.error : theme.primaryColor)};
 `;
 
 const percent = (used: number, limit: number) => (limit > 0 ? Math.min(100, Math.round((used / limit) * 100)) : 0);

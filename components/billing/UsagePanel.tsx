@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Skeleton } from 'antd';
 import styled from 'styled-components';
+import { colors } from '@/lib/palette';
 import { walletApi } from '@/client/http/api';
 import { errorMessage } from '@/client/http/clients';
 import { useAuthStore } from '@/store/auth';
@@ -10,11 +11,11 @@ import { UsageList, UsageMeter } from './UsageMeter';
 const Plan = styled.p`
   margin: 0 0 14px;
   font-size: 14px;
-  color: #3f3e4f;
+  color: ${colors.text};
 
   strong {
     font-weight: 600;
-    color: #16161d;
+    color: ${colors.heading};
   }
 `;
 

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
+import { colors } from '@/lib/palette';
 
 /** A client-side link that looks like the primary large button (navigation, not an action). */
 export const ButtonLink = styled(Link)`
@@ -13,14 +14,14 @@ export const ButtonLink = styled(Link)`
   border-radius: 8px;
   font-size: 16px;
   font-weight: 500;
-  color: #fff;
+  color: ${colors.white};
   background: ${theme.primaryColor};
   box-shadow: 0 2px 0 rgba(121, 108, 255, 0.1);
   transition: background 0.2s;
 
   &:hover,
   &:focus-visible {
-    color: #fff;
-    background: #9a91ff;
+    color: ${colors.white};
+    background: ${colors.primaryLight};
   }
 `;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
+import { colors } from '@/lib/palette';
 
 const Box = styled.div`
   display: flex;
@@ -26,7 +27,7 @@ const Box = styled.div`
     margin: 0 0 6px;
     font-size: 16px;
     font-weight: 600;
-    color: #16161d;
+    color: ${colors.heading};
   }
 
   > p {
@@ -34,7 +35,7 @@ const Box = styled.div`
     margin: 0 0 16px;
     font-size: 14px;
     line-height: 1.6;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 `;
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
+import { colors } from '@/lib/palette';
 
 const Heading = styled.header`
   margin-bottom: 28px;
@@ -21,14 +22,14 @@ const Heading = styled.header`
     font-weight: 600;
     line-height: 1.25;
     letter-spacing: -0.02em;
-    color: #16161d;
+    color: ${colors.heading};
   }
 
   p {
     margin: 0;
     font-size: 15px;
     line-height: 1.55;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 `;
 

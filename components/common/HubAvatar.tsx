@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { colors } from '@/lib/palette';
 import { initialsOf } from './format';
 
 const Square = styled.span<{ $colour: string; $size: number }>`
@@ -9,7 +10,7 @@ const Square = styled.span<{ $colour: string; $size: number }>`
   height: ${({ $size }) => $size}px;
   border-radius: ${({ $size }) => Math.round($size / 4)}px;
   background: ${({ $colour }) => $colour};
-  color: #fff;
+  color: ${colors.white};
   font-weight: 600;
   font-size: ${({ $size }) => Math.round($size * 0.38)}px;
   letter-spacing: 0.02em;

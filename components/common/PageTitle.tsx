@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { colors } from '@/lib/palette';
 
 /** A page's h1 with an optional line under it, as the hub's own pages (settings, search) open. */
 export const PageTitle = styled.header`
@@ -9,13 +10,13 @@ export const PageTitle = styled.header`
     font-size: 26px;
     font-weight: 600;
     letter-spacing: -0.02em;
-    color: #16161d;
+    color: ${colors.heading};
   }
 
   p {
     margin: 6px 0 0;
     font-size: 14px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
     overflow-wrap: anywhere;
   }
 `;

@@ -1,6 +1,7 @@
 import { Radio, type RadioGroupProps } from 'antd';
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
+import { colors } from '@/lib/palette';
 
 const Choices = styled(Radio.Group)`
   display: grid !important;
@@ -13,7 +14,7 @@ const Choice = styled(Radio)`
   width: 100%;
   margin: 0;
   padding: 12px 14px;
-  border: 1px solid #e4e3ee;
+  border: 1px solid ${colors.borderChoice};
   border-radius: 10px;
   transition:
     border-color 0.2s,
@@ -40,7 +41,7 @@ const ChoiceDescription = styled.span`
   font-size: 13px;
   font-weight: 400;
   line-height: 1.5;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 `;
 
 export interface VisibilityOption {

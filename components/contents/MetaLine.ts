@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { colors } from '@/lib/palette';
 
 /** Short facts about an item on one line, each span parted from the last by a middle dot. */
 export const MetaLine = styled.div`
@@ -7,11 +8,11 @@ export const MetaLine = styled.div`
   gap: 2px 6px;
   margin-top: 2px;
   font-size: 13px;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 
   > span + span::before {
     content: '·';
     margin-right: 6px;
-    color: #b3b2c4;
+    color: ${colors.textQuaternary};
   }
 `;

@@ -3,6 +3,7 @@ import { CheckOutlined, HistoryOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Modal, Skeleton } from 'antd';
 import styled from 'styled-components';
 import { NOTE_BODY_MAX, noteBody, type ContentItem, type NoteBody } from '@/lib/contract/contents';
+import { colors } from '@/lib/palette';
 import { contentsApi } from '@/client/http/contents-api';
 import { getDraft, removeDraft, saveDraft } from '@/store/drafts';
 import { LoadFailure } from '@/components/common/LoadFailure';
@@ -23,7 +24,7 @@ const Actions = styled.div`
 
   .saved {
     font-size: 13px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 `;
 

@@ -8,6 +8,7 @@ import { breakpoints, statusColors, theme } from '@/lib/constants';
 import {
   contentKindLabels, contentKinds, KIND_EXTENSIONS, MAX_UPLOAD_BYTES, type ContentKind,
 } from '@/lib/contract/contents';
+import { colors } from '@/lib/palette';
 import { formatBytes } from '@/components/common/format';
 import { useOpenAfterMount } from '@/components/common/useOpenAfterMount';
 import { acceptOf, kindColours, kindHints, kindIcons } from './kinds';
@@ -54,10 +55,10 @@ const Hint = styled.p`
   margin: 0 0 14px;
   font-size: 13px;
   line-height: 1.55;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 
   strong {
-    color: #3f3e4f;
+    color: ${colors.text};
     font-weight: 500;
   }
 `;
@@ -74,12 +75,12 @@ const DropText = styled.div`
     margin: 8px 0 2px;
     font-size: 15px;
     font-weight: 500;
-    color: #16161d;
+    color: ${colors.heading};
   }
 
   span {
     font-size: 13px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 `;
 
@@ -97,7 +98,7 @@ const FileRow = styled.li`
   align-items: center;
   gap: 2px 12px;
   padding: 10px 12px;
-  border: 1px solid #ececf3;
+  border: 1px solid ${colors.border};
   border-radius: 10px;
 
   .state {
@@ -107,14 +108,14 @@ const FileRow = styled.li`
   .name {
     overflow: hidden;
     font-weight: 500;
-    color: #16161d;
+    color: ${colors.heading};
     text-overflow: ellipsis;
     white-space: nowrap;
   }
 
   .sub {
     font-size: 12px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 
   .message {
@@ -126,7 +127,7 @@ const FileRow = styled.li`
   }
 
   .message.bad {
-    color: #cf1322;
+    color: ${colors.errorText};
   }
 
   .progress {
@@ -149,7 +150,7 @@ const Footer = styled.div`
 
   .note {
     font-size: 13px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 `;
 
@@ -158,7 +159,7 @@ const stateIcons: Record<UploadTask['state'], ReactNode> = {
   done: <CheckCircleFilled style={{ color: statusColors.success }} />,
   failed: <CloseCircleFilled style={{ color: statusColors.error }} />,
   rejected: <ExclamationCircleFilled style={{ color: statusColors.error }} />,
-  cancelled: <MinusCircleFilled style={{ color: '#b3b2c4' }} />,
+  cancelled: <MinusCircleFilled style={{ color: colors.textQuaternary }} />,
 };
 
 function TaskRow({ task, queue }: { task: UploadTask; queue: UploadQueue }) {

@@ -5,6 +5,7 @@ import {
 import {
   contentKindLabels, KIND_EXTENSIONS, type ContentItem, type ContentKind, type ContentSort, type ContentStatus,
 } from '@/lib/contract/contents';
+import { colors, hues } from '@/lib/palette';
 
 export const kindIcons: Record<ContentKind, ComponentType<{ style?: CSSProperties; 'aria-hidden'?: boolean }>> = {
   document: FileTextOutlined,
@@ -18,13 +19,13 @@ export const kindIcons: Record<ContentKind, ComponentType<{ style?: CSSPropertie
 
 /** Each kind's tile colour, so a list can be scanned by kind at a glance. */
 export const kindColours: Record<ContentKind, string> = {
-  document: '#796CFF',
-  table: '#13A66B',
-  email: '#1677FF',
-  contact: '#D46B08',
-  general: '#6B6A80',
-  image: '#C41D7F',
-  media: '#08979C',
+  document: colors.primary,
+  table: hues.jade,
+  email: hues.blue,
+  contact: hues.ochre,
+  general: colors.textSecondary,
+  image: hues.magenta,
+  media: hues.cyan,
 };
 
 /** Plural labels for filters ("Documents"). */

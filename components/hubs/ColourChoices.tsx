@@ -2,17 +2,18 @@ import { CheckOutlined } from '@ant-design/icons';
 import { Radio, type RadioGroupProps } from 'antd';
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
+import { colors, hues } from '@/lib/palette';
 
 /** The hub colours offered: the brand colour first, then distinct, readable ones under white initials. */
 export const HUB_COLOURS = [
   { value: theme.primaryColor, label: 'Violet' },
-  { value: '#1677FF', label: 'Blue' },
-  { value: '#13A8A8', label: 'Teal' },
-  { value: '#389E0D', label: 'Green' },
-  { value: '#D48806', label: 'Amber' },
-  { value: '#D4380D', label: 'Orange' },
-  { value: '#C41D7F', label: 'Magenta' },
-  { value: '#434343', label: 'Graphite' },
+  { value: hues.blue, label: 'Blue' },
+  { value: hues.teal, label: 'Teal' },
+  { value: hues.green, label: 'Green' },
+  { value: hues.amber, label: 'Amber' },
+  { value: hues.orange, label: 'Orange' },
+  { value: hues.magenta, label: 'Magenta' },
+  { value: hues.graphite, label: 'Graphite' },
 ] as const;
 
 const Swatches = styled(Radio.Group)`
@@ -37,15 +38,15 @@ const Swatch = styled(Radio)<{ $colour: string }>`
     height: 32px;
     padding: 0;
     border-radius: 8px;
-    color: #fff;
+    color: ${colors.white};
     background: ${({ $colour }) => $colour};
-    box-shadow: 0 0 0 2px #fff, 0 0 0 2px transparent;
+    box-shadow: 0 0 0 2px ${colors.white}, 0 0 0 2px transparent;
     transition: box-shadow 0.2s;
   }
 
   &.ant-radio-wrapper-checked .ant-radio-label,
   &:focus-within .ant-radio-label {
-    box-shadow: 0 0 0 2px #fff, 0 0 0 4px ${({ $colour }) => $colour};
+    box-shadow: 0 0 0 2px ${colors.white}, 0 0 0 4px ${({ $colour }) => $colour};
   }
 `;
 

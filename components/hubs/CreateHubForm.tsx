@@ -5,6 +5,7 @@ import { Form, Input } from 'antd';
 import styled from 'styled-components';
 import { basicSettings } from '@/lib/basic-settings';
 import { createOrganizationBody, type CreateOrganizationBody } from '@/lib/contract/organizations';
+import { colors } from '@/lib/palette';
 import { organizationApi } from '@/client/http/organizations-api';
 import { useAuthStore } from '@/store/auth';
 import { FormError } from '@/components/forms/FormError';
@@ -33,7 +34,7 @@ type HubValues = Omit<CreateOrganizationBody, 'colour'>;
 const Footer = styled.p`
   margin: 20px 0 0;
   text-align: center;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 `;
 
 export function CreateHubForm() {

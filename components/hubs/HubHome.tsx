@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { useShallow } from 'zustand/react/shallow';
 import { breakpoints, type BadgeStatus } from '@/lib/constants';
 import type { HubVisibility } from '@/lib/contract/settings';
+import { colors } from '@/lib/palette';
 import { useAuthStore } from '@/store/auth';
 import { ButtonLink } from '@/components/common/ButtonLink';
 import { HubAvatar } from '@/components/common/HubAvatar';
@@ -28,7 +29,7 @@ const Hero = styled.header`
     font-weight: 600;
     line-height: 1.2;
     letter-spacing: -0.02em;
-    color: #16161d;
+    color: ${colors.heading};
     overflow-wrap: anywhere;
 
     @media (min-width: ${breakpoints.sm}px) {
@@ -44,14 +45,14 @@ const HeroMeta = styled.div`
   gap: 8px;
   margin-top: 6px;
   font-size: 14px;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 `;
 
 const Description = styled.p`
   margin: -12px 0 28px;
   font-size: 15px;
   line-height: 1.6;
-  color: #3f3e4f;
+  color: ${colors.text};
 `;
 
 const Grid = styled.div`
@@ -76,7 +77,7 @@ const NoHub = styled.div`
 
   p {
     margin-bottom: 20px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 `;
 

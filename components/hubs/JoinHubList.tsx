@@ -4,6 +4,7 @@ import { useRouter } from 'next/router';
 import { Alert, Button, Empty, Skeleton } from 'antd';
 import styled from 'styled-components';
 import type { JoinableOrganization } from '@/lib/contract/organizations';
+import { colors } from '@/lib/palette';
 import { organizationApi } from '@/client/http/organizations-api';
 import { errorMessage } from '@/client/http/clients';
 import { useAuthStore } from '@/store/auth';
@@ -18,7 +19,7 @@ const List = styled.div`
 const Footer = styled.p`
   margin: 24px 0 0;
   text-align: center;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 `;
 
 type Load =

@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import styled from 'styled-components';
 import type { JoinableOrganization } from '@/lib/contract/organizations';
 import { theme } from '@/lib/constants';
+import { colors } from '@/lib/palette';
 import { HubAvatar } from '@/components/common/HubAvatar';
 import { memberCount } from '../common/memberCount';
 
@@ -11,9 +12,9 @@ const Card = styled.article`
   grid-template-columns: auto minmax(0, 1fr);
   gap: 14px 16px;
   padding: 20px;
-  border: 1px solid #ececf3;
+  border: 1px solid ${colors.border};
   border-radius: 14px;
-  background: #fff;
+  background: ${colors.white};
   transition: border-color 0.2s;
 
   &:hover {
@@ -25,7 +26,7 @@ const Card = styled.article`
     font-size: 17px;
     font-weight: 600;
     line-height: 1.35;
-    color: #16161d;
+    color: ${colors.heading};
     overflow-wrap: anywhere;
   }
 `;
@@ -33,7 +34,7 @@ const Card = styled.article`
 const Meta = styled.p`
   margin: 2px 0 0;
   font-size: 13px;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 `;
 
 const Body = styled.div`
@@ -46,7 +47,7 @@ const Description = styled.p`
   margin: 0;
   font-size: 14px;
   line-height: 1.55;
-  color: #3f3e4f;
+  color: ${colors.text};
 `;
 
 const Reason = styled.p`
@@ -58,7 +59,7 @@ const Reason = styled.p`
   width: fit-content;
   border-radius: 8px;
   font-size: 13px;
-  color: #4b3fd6;
+  color: ${colors.primaryText};
   background: ${theme.primaryColor}14;
 `;
 

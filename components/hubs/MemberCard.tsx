@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { User } from '@/lib/contract/auth';
 import type { BasicSettings } from '@/lib/contract/settings';
+import { colors } from '@/lib/palette';
 import { HubAvatar } from '@/components/common/HubAvatar';
 import { StatusBadge } from '@/components/common/StatusBadge';
 import { Panel } from '../ui/Panel';
@@ -15,13 +16,13 @@ const Person = styled.div`
     display: block;
     font-size: 16px;
     font-weight: 600;
-    color: #16161d;
+    color: ${colors.heading};
   }
 
   span.secondary {
     display: block;
     font-size: 13px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
     overflow: hidden;
     text-overflow: ellipsis;
   }
@@ -31,7 +32,7 @@ const About = styled.p`
   margin: 14px 0 0;
   font-size: 14px;
   line-height: 1.55;
-  color: #3f3e4f;
+  color: ${colors.text};
 `;
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { Subscription } from '@/lib/contract/subscription';
 import type { BadgeStatus } from '@/lib/constants';
+import { colors } from '@/lib/palette';
 import { StatusBadge } from '@/components/common/StatusBadge';
 import { formatBytes, formatCurrency } from '@/components/common/format';
 import { UsageList, UsageMeter } from '@/components/billing/UsageMeter';
@@ -17,13 +18,13 @@ const Name = styled.p`
   font-size: 22px;
   font-weight: 600;
   letter-spacing: -0.01em;
-  color: #16161d;
+  color: ${colors.heading};
 `;
 
 const Price = styled.p`
   margin: 0 0 16px;
   font-size: 13px;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 `;
 
 /** The active hub's plan: name, status, price and how much of it is used. */

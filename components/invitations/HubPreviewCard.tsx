@@ -2,15 +2,16 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { breakpoints, theme } from '@/lib/constants';
 import type { OrganizationSummary } from '@/lib/contract/organizations';
+import { colors } from '@/lib/palette';
 import { HubAvatar } from '@/components/common/HubAvatar';
 
 const Card = styled.section`
   display: grid;
   gap: 16px;
   padding: 28px 20px;
-  border: 1px solid #ececf3;
+  border: 1px solid ${colors.border};
   border-radius: 16px;
-  background: #fff;
+  background: ${colors.white};
   box-shadow: 0 1px 2px rgba(22, 22, 29, 0.04), 0 12px 32px -16px rgba(22, 22, 29, 0.12);
 
   @media (min-width: ${breakpoints.sm}px) {
@@ -31,7 +32,7 @@ const Card = styled.section`
     font-weight: 600;
     line-height: 1.25;
     letter-spacing: -0.02em;
-    color: #16161d;
+    color: ${colors.heading};
     overflow-wrap: anywhere;
   }
 
@@ -45,26 +46,26 @@ const Card = styled.section`
   .hub strong {
     display: block;
     font-size: 16px;
-    color: #16161d;
+    color: ${colors.heading};
     overflow-wrap: anywhere;
   }
 
   .hub span {
     font-size: 13px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 
   p {
     margin: 0;
     font-size: 14px;
     line-height: 1.6;
-    color: #3f3e4f;
+    color: ${colors.text};
     overflow-wrap: anywhere;
   }
 
   p.alt {
     text-align: center;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 `;
 

@@ -6,6 +6,7 @@ import { HomeOutlined, SearchOutlined, SettingOutlined, VideoCameraOutlined, Wal
 import styled from 'styled-components';
 import { Wordmark } from '@/components/common/Wordmark';
 import { breakpoints, layout } from '@/lib/constants';
+import { colors } from '@/lib/palette';
 import { AntdProvider } from './AntdProvider';
 import { AccountMenu } from './AccountMenu';
 import { HeaderSearch } from './HeaderSearch';
@@ -18,7 +19,7 @@ const Header = styled(Layout.Header)`
   display: flex;
   align-items: center;
   gap: 16px;
-  border-bottom: 1px solid #ececf3;
+  border-bottom: 1px solid ${colors.border};
 
   @media (max-width: ${breakpoints.sm}px) {
     gap: 8px;

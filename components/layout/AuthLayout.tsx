@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { breakpoints } from '@/lib/constants';
+import { colors } from '@/lib/palette';
 import { FormHeading } from '@/components/common/FormHeading';
 import { Wordmark } from '@/components/common/Wordmark';
 
@@ -12,7 +13,7 @@ const Shell = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
   min-height: 100vh;
-  background: #fff;
+  background: ${colors.white};
 
   @media (min-width: ${breakpoints.lg}px) {
     grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
@@ -56,7 +57,7 @@ const Card = styled.div`
 
 const Footer = styled.footer`
   font-size: 13px;
-  color: #8c8ba0;
+  color: ${colors.textTertiary};
 `;
 
 const SliderColumn = styled.aside`
@@ -76,7 +77,7 @@ const Backdrop = styled.div`
   background:
     radial-gradient(circle at 20% 15%, rgba(255, 255, 255, 0.9), transparent 45%),
     radial-gradient(circle at 85% 80%, rgba(121, 108, 255, 0.28), transparent 50%),
-    linear-gradient(160deg, #f4f2ff 0%, #e6e2ff 100%);
+    linear-gradient(160deg, ${colors.primaryTintStart} 0%, ${colors.primaryTintEnd} 100%);
 `;
 
 /** The title and subtitle at the top of an auth card. */

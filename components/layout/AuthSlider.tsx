@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { authSlider, theme } from '@/lib/constants';
+import { colors } from '@/lib/palette';
 import { HubsScene, MeetingsScene, SpacesScene } from './slides';
 
 const AUTOPLAY_MS = 6000;
@@ -61,14 +62,14 @@ const Copy = styled.div`
     font-weight: 600;
     line-height: 1.3;
     letter-spacing: -0.02em;
-    color: #16161d;
+    color: ${colors.heading};
   }
 
   p {
     margin: 0;
     font-size: 15px;
     line-height: 1.6;
-    color: #5c5b70;
+    color: ${colors.textSoft};
   }
 `;
 

@@ -6,6 +6,7 @@ import { Input } from 'antd';
 import styled from 'styled-components';
 import { breakpoints } from '@/lib/constants';
 import { SEARCH_QUERY_MAX } from '@/lib/contract/search-limits';
+import { colors } from '@/lib/palette';
 
 const Box = styled.div`
   .field {
@@ -19,12 +20,12 @@ const Box = styled.div`
     height: 36px;
     border-radius: 50%;
     font-size: 18px;
-    color: #3f3e4f;
+    color: ${colors.text};
   }
 
   .icon:hover,
   .icon:focus-visible {
-    background: #f4f3fa;
+    background: ${colors.fill};
   }
 
   @media (max-width: ${breakpoints.md - 1}px) {

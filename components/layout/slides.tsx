@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
+import { colors, illustrationColors } from '@/lib/palette';
 
 /** Small drawn product scenes for the auth slider (no images to download). */
 
@@ -7,7 +8,7 @@ const Frame = styled.div`
   width: min(420px, 100%);
   padding: 20px;
   border-radius: 16px;
-  background: #fff;
+  background: ${colors.white};
   box-shadow:
     0 1px 2px rgba(22, 22, 29, 0.04),
     0 24px 48px -12px rgba(60, 48, 170, 0.25);
@@ -25,7 +26,7 @@ const Bar = styled.span<{ $w: number; $tone?: 'dark' | 'light' }>`
   height: 8px;
   width: ${({ $w }) => $w}px;
   border-radius: 4px;
-  background: ${({ $tone }) => ($tone === 'dark' ? '#2b2b38' : '#e7e6f2')};
+  background: ${({ $tone }) => ($tone === 'dark' ? illustrationColors.ink : colors.borderStrong)};
 `;
 
 const Square = styled.span<{ $bg: string; $size?: number }>`
@@ -36,7 +37,7 @@ const Square = styled.span<{ $bg: string; $size?: number }>`
   height: ${({ $size = 36 }) => $size}px;
   border-radius: 10px;
   background: ${({ $bg }) => $bg};
-  color: #fff;
+  color: ${colors.white};
   font-weight: 700;
   font-size: 14px;
 `;
@@ -49,7 +50,7 @@ const Avatars = styled.div`
     width: 26px;
     height: 26px;
     border-radius: 50%;
-    border: 2px solid #fff;
+    border: 2px solid ${colors.white};
     margin-left: -8px;
   }
 `;
@@ -62,7 +63,7 @@ const Stack = styled.div`
 
 const Item = styled(Row)`
   padding: 10px 12px;
-  border: 1px solid #efeef6;
+  border: 1px solid ${colors.track};
   border-radius: 10px;
 `;
 
@@ -86,16 +87,16 @@ export function HubsScene() {
           <Bar $w={72} />
         </div>
         <Avatars aria-hidden="true">
-          {['#F59E0B', '#10B981', '#3B82F6', '#EC4899'].map((c) => (
+          {[illustrationColors.amber, illustrationColors.emerald, illustrationColors.blue, illustrationColors.pink].map((c) => (
             <span key={c} style={{ background: c }} />
           ))}
         </Avatars>
       </Row>
       <Stack>
         {[
-          { colour: '#10B981', role: 'Owner' },
-          { colour: '#3B82F6', role: 'Editor' },
-          { colour: '#F59E0B', role: 'Viewer' },
+          { colour: illustrationColors.emerald, role: 'Owner' },
+          { colour: illustrationColors.blue, role: 'Editor' },
+          { colour: illustrationColors.amber, role: 'Viewer' },
         ].map(({ colour, role }) => (
           <Item key={role}>
             <Square $bg={colour} $size={28} />
@@ -116,9 +117,9 @@ export function SpacesScene() {
       </Row>
       <Stack>
         {[
-          { colour: '#796CFF', label: 'Everyone', width: 150 },
-          { colour: '#0EA5E9', label: 'Shared', width: 120 },
-          { colour: '#F43F5E', label: 'Private', width: 96 },
+          { colour: colors.primary, label: 'Everyone', width: 150 },
+          { colour: illustrationColors.sky, label: 'Shared', width: 120 },
+          { colour: illustrationColors.rose, label: 'Private', width: 96 },
         ].map(({ colour, label, width }) => (
           <Item key={label}>
             <Square $bg={`${colour}22`} $size={28}>
@@ -165,11 +166,11 @@ const Controls = styled.div`
     width: 32px;
     height: 32px;
     border-radius: 50%;
-    background: #efeef6;
+    background: ${colors.track};
   }
 
   span:last-child {
-    background: #ff4d4f;
+    background: ${colors.error};
   }
 `;
 
@@ -177,7 +178,7 @@ export function MeetingsScene() {
   return (
     <Frame>
       <Tiles aria-hidden="true">
-        {['#C4BDFF', '#A5E3CF', '#FBD38D', '#BFDBFE'].map((c) => (
+        {[illustrationColors.lilac, illustrationColors.mint, illustrationColors.sand, illustrationColors.powder].map((c) => (
           <span key={c} style={{ background: c }}>
             <i />
           </span>

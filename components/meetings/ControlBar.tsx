@@ -5,6 +5,7 @@ import {
 import { Button, Tooltip } from 'antd';
 import styled from 'styled-components';
 import { breakpoints, video } from '@/lib/constants';
+import { colors } from '@/lib/palette';
 
 const Bar = styled.div`
   display: flex;
@@ -16,7 +17,7 @@ const Bar = styled.div`
   margin: 0 auto;
   padding: 10px 16px;
   border-radius: 999px;
-  background: #262634;
+  background: ${colors.stageBar};
   box-shadow: 0 8px 24px rgba(0, 0, 0, 0.35);
 
   /* 60vw of a phone is about 230px: smaller buttons keep all five inside it. */
@@ -33,9 +34,9 @@ const Bar = styled.div`
   }
 
   .ant-btn.off {
-    color: #fff;
-    background: #ff4d4f;
-    border-color: #ff4d4f;
+    color: ${colors.white};
+    background: ${colors.error};
+    border-color: ${colors.error};
   }
 `;
 

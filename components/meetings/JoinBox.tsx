@@ -3,6 +3,7 @@ import { Button, Input } from 'antd';
 import styled from 'styled-components';
 import { statusColors, video } from '@/lib/constants';
 import { parseMeetingCode } from '@/lib/meetings/meeting-code';
+import { colors } from '@/lib/palette';
 
 export const JOIN_INPUT_LABEL = 'Meeting code or link';
 export const INVALID_CODE_MESSAGE = 'Enter a meeting code like abc-defg-hij or paste a meeting link';
@@ -12,9 +13,9 @@ const Box = styled.form`
   max-width: ${video.joinBoxMaxWidth};
   margin: 0 auto;
   padding: 24px;
-  border: 1px solid #ececf3;
+  border: 1px solid ${colors.border};
   border-radius: 12px;
-  background: #fff;
+  background: ${colors.white};
   box-shadow: 0 8px 24px rgba(22, 22, 29, 0.06);
 
   .row {

@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { ConfigProvider, theme as antdTheme } from 'antd';
 import styled from 'styled-components';
+import { colors } from '@/lib/palette';
 import { withAntd } from '@/components/layout/AntdProvider';
 
 const Dark = styled.div`
@@ -8,8 +9,8 @@ const Dark = styled.div`
   flex-direction: column;
   min-height: 100vh;
   width: 100%;
-  color: #fff;
-  background: #101017;
+  color: ${colors.white};
+  background: ${colors.stage};
 
   /* Headings (the lobby, "meeting not found") follow the page's light text. */
   h1 {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Select } from 'antd';
 import styled from 'styled-components';
 import type { Meeting } from '@/lib/contract/meetings';
+import { colors } from '@/lib/palette';
 import {
   deviceIdOf, listDevices, MediaError, mediaProblemMessages, openCameraAndMic, stopStream,
   type DeviceLists, type MediaProblem,
@@ -16,7 +17,7 @@ const Layout = styled.div`
   max-width: 1040px;
   margin: 0 auto;
   padding: 32px 16px;
-  color: #fff;
+  color: ${colors.white};
 
   @media (min-width: 900px) {
     grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
@@ -27,24 +28,24 @@ const Layout = styled.div`
     margin: 0 0 4px;
     font-size: 24px;
     font-weight: 600;
-    color: #fff;
+    color: ${colors.white};
     overflow-wrap: anywhere;
   }
 
   .code {
     margin: 0 0 20px;
-    color: #b7b5cc;
+    color: ${colors.stageTextSecondary};
   }
 
   label.field {
     display: block;
     margin: 12px 0 6px;
     font-size: 13px;
-    color: #d6d5e6;
+    color: ${colors.stageText};
   }
 
   .ant-checkbox-wrapper {
-    color: #fff;
+    color: ${colors.white};
   }
 `;
 
@@ -53,7 +54,7 @@ const Preview = styled.div`
   aspect-ratio: 16 / 9;
   overflow: hidden;
   border-radius: 12px;
-  background: #1f1f2b;
+  background: ${colors.stageSurface};
 
   video {
     width: 100%;
@@ -68,8 +69,8 @@ const Preview = styled.div`
     display: flex;
     align-items: center;
     justify-content: center;
-    color: #b7b5cc;
-    background: #1f1f2b;
+    color: ${colors.stageTextSecondary};
+    background: ${colors.stageSurface};
   }
 `;
 

@@ -2,6 +2,7 @@ import { AudioMutedOutlined, DesktopOutlined, SoundOutlined } from '@ant-design/
 import { Button } from 'antd';
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
+import { colors } from '@/lib/palette';
 import { initialsOf } from './initials';
 import { useMediaElement } from './useMediaElement';
 
@@ -24,7 +25,7 @@ const Tile = styled.figure<{ $speaking: boolean }>`
   aspect-ratio: 16 / 9;
   overflow: hidden;
   border-radius: 12px;
-  background: #1f1f2b;
+  background: ${colors.stageSurface};
   outline: 3px solid ${(p) => (p.$speaking ? theme.primaryColor : 'transparent')};
   outline-offset: -3px;
   transition: outline-color 0.15s;
@@ -33,7 +34,7 @@ const Tile = styled.figure<{ $speaking: boolean }>`
     width: 100%;
     height: 100%;
     object-fit: cover;
-    background: #15151d;
+    background: ${colors.stageTile};
   }
 
   video.mirrored {
@@ -67,7 +68,7 @@ const Initials = styled.div`
     border-radius: 50%;
     font-size: 36px;
     font-weight: 600;
-    color: #fff;
+    color: ${colors.white};
     background: ${theme.primaryColor};
   }
 `;
@@ -83,7 +84,7 @@ const Label = styled.figcaption`
   padding: 4px 10px;
   border-radius: 6px;
   font-size: 13px;
-  color: #fff;
+  color: ${colors.white};
   background: rgba(0, 0, 0, 0.55);
 
   .name {

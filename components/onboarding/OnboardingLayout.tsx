@@ -3,6 +3,7 @@ import { useRouter } from 'next/router';
 import { Button } from 'antd';
 import styled from 'styled-components';
 import { breakpoints, theme } from '@/lib/constants';
+import { colors } from '@/lib/palette';
 import { useAuthStore } from '@/store/auth';
 import { FormHeading } from '@/components/common/FormHeading';
 import { Wordmark } from '@/components/common/Wordmark';
@@ -12,7 +13,7 @@ const Page = styled.div`
   min-height: 100vh;
   background:
     radial-gradient(circle at 50% -20%, rgba(121, 108, 255, 0.12), transparent 55%),
-    #f8f8fb;
+    ${colors.bgOnboarding};
 `;
 
 const Top = styled.header`
@@ -35,7 +36,7 @@ const Account = styled.div`
   gap: 8px;
   min-width: 0;
   font-size: 13px;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 
   .email {
     overflow: hidden;
@@ -63,9 +64,9 @@ const Main = styled.main`
 /** The white card that holds one onboarding step. */
 export const StepCard = styled.section`
   padding: 28px 20px;
-  border: 1px solid #ececf3;
+  border: 1px solid ${colors.border};
   border-radius: 16px;
-  background: #fff;
+  background: ${colors.white};
   box-shadow: 0 1px 2px rgba(22, 22, 29, 0.04), 0 12px 32px -16px rgba(22, 22, 29, 0.12);
 
   @media (min-width: ${breakpoints.sm}px) {
@@ -82,7 +83,7 @@ const Progress = styled.div<{ $step: number }>`
   span {
     height: 4px;
     border-radius: 2px;
-    background: #e7e6f2;
+    background: ${colors.borderStrong};
   }
 
   span:nth-child(-n + ${({ $step }) => $step}) {

@@ -4,6 +4,7 @@ import { Button } from 'antd';
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
 import type { Space } from '@/lib/contract/spaces';
+import { colors } from '@/lib/palette';
 import { useAuthStore } from '@/store/auth';
 import { StatusBadge } from '@/components/common/StatusBadge';
 import { memberCount } from '@/components/common/memberCount';
@@ -17,9 +18,9 @@ const Card = styled.article`
   align-items: center;
   gap: 12px 16px;
   padding: 16px 18px;
-  border: 1px solid #ececf3;
+  border: 1px solid ${colors.border};
   border-radius: 12px;
-  background: #fff;
+  background: ${colors.white};
   transition: border-color 0.2s;
 
   &:hover {
@@ -35,7 +36,7 @@ const Card = styled.article`
   }
 
   h3 a {
-    color: #16161d;
+    color: ${colors.heading};
   }
 
   h3 a:hover,
@@ -50,7 +51,7 @@ const Description = styled.p`
   overflow: hidden;
   font-size: 14px;
   line-height: 1.5;
-  color: #3f3e4f;
+  color: ${colors.text};
   -webkit-line-clamp: 2;
   -webkit-box-orient: vertical;
   overflow-wrap: anywhere;
@@ -63,7 +64,7 @@ const Meta = styled.p`
   gap: 6px 12px;
   margin: 10px 0 0;
   font-size: 13px;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 `;
 
 interface SpaceCardProps {

@@ -3,6 +3,7 @@ import { Alert, Button, Form, Image, Typography } from 'antd';
 import QRCode from 'qrcode';
 import styled from 'styled-components';
 import { enableTotpBody, type EnableTotpBody, type TotpSetup, type TwoFactorStatus } from '@/lib/contract/two-factor';
+import { colors } from '@/lib/palette';
 import { errorMessage } from '@/client/http/clients';
 import { twoFactorApi } from '@/client/http/two-factor-api';
 import { formatWhen } from '@/components/common/format';
@@ -35,7 +36,7 @@ const Setup = styled.section`
   }
 
   .ant-image-img {
-    border: 1px solid #ececf3;
+    border: 1px solid ${colors.border};
     border-radius: 10px;
   }
 `;

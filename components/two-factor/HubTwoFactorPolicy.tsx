@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { Alert, Skeleton, Switch, Typography } from 'antd';
 import styled from 'styled-components';
 import type { MyOrganization } from '@/lib/contract/organizations';
+import { colors } from '@/lib/palette';
 import { errorMessage } from '@/client/http/clients';
 import { hubTwoFactorApi } from '@/client/http/two-factor-api';
 import { LoadFailure } from '@/components/common/LoadFailure';
@@ -17,12 +18,12 @@ const Setting = styled.label`
 
   strong {
     display: block;
-    color: #16161d;
+    color: ${colors.heading};
   }
 
   span {
     font-size: 13px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 `;
 

@@ -3,6 +3,7 @@ import { Button, Form, Input, Modal, Typography } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import styled from 'styled-components';
 import { renamePasskeyBody, type Passkey, type RegistrationCredential, type RenamePasskeyBody } from '@/lib/contract/two-factor';
+import { colors } from '@/lib/palette';
 import { twoFactorApi } from '@/client/http/two-factor-api';
 import { formatWhen } from '@/components/common/format';
 import { FormError } from '@/components/forms/FormError';
@@ -29,7 +30,7 @@ const Item = styled.li`
   align-items: center;
   gap: 4px 12px;
   padding: 12px 0;
-  border-bottom: 1px solid #f0eff6;
+  border-bottom: 1px solid ${colors.divider};
 
   &:last-child {
     border-bottom: 0;
@@ -42,7 +43,7 @@ const Item = styled.li`
 
   .when {
     font-size: 13px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 
   .actions {

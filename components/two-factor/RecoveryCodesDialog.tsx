@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Modal, Space, Typography } from 'antd';
 import { CheckOutlined, CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import styled from 'styled-components';
+import { colors } from '@/lib/palette';
 
 const Codes = styled.ol`
   display: grid;
@@ -9,14 +10,14 @@ const Codes = styled.ol`
   gap: 8px 24px;
   margin: 16px 0;
   padding: 16px 20px;
-  border: 1px solid #ececf3;
+  border: 1px solid ${colors.border};
   border-radius: 10px;
-  background: #fafafc;
+  background: ${colors.bgSubtle};
   list-style: none;
   font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
   font-size: 15px;
   letter-spacing: 0.04em;
-  color: #16161d;
+  color: ${colors.heading};
 `;
 
 const asText = (codes: string[]) =>

@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import styled, { css, keyframes } from 'styled-components';
+import { colors } from '@/lib/palette';
 import { tokens } from './tokens';
 
 const spin = keyframes`
@@ -20,7 +21,7 @@ type Variant = 'primary' | 'default';
 
 const variants: Record<Variant, ReturnType<typeof css>> = {
   primary: css`
-    color: #fff;
+    color: ${colors.white};
     background: ${tokens.primary};
     border-color: transparent;
     box-shadow: 0 2px 0 ${tokens.outline};
@@ -35,7 +36,7 @@ const variants: Record<Variant, ReturnType<typeof css>> = {
   `,
   default: css`
     color: ${tokens.text};
-    background: #fff;
+    background: ${colors.white};
     border-color: ${tokens.border};
     box-shadow: 0 2px 0 rgba(0, 0, 0, 0.02);
 

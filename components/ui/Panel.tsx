@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { colors } from '@/lib/palette';
 
 const Box = styled.section`
   padding: 20px 22px;
-  border: 1px solid #ececf3;
+  border: 1px solid ${colors.border};
   border-radius: 14px;
-  background: #fff;
+  background: ${colors.white};
 
   > header {
     display: flex;
@@ -23,7 +24,7 @@ const Box = styled.section`
     font-weight: 600;
     letter-spacing: 0.04em;
     text-transform: uppercase;
-    color: #8c8ba0;
+    color: ${colors.textTertiary};
   }
 `;
 

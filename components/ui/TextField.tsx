@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import styled from 'styled-components';
+import { colors } from '@/lib/palette';
 import { tokens } from './tokens';
 
 const LabelRow = styled.div`
@@ -24,7 +25,7 @@ const Box = styled.span<{ $invalid: boolean }>`
   padding: 7px 11px;
   border: 1px solid ${({ $invalid }) => ($invalid ? tokens.error : tokens.border)};
   border-radius: ${tokens.radiusLG}px;
-  background: #fff;
+  background: ${colors.white};
   transition: all ${tokens.motion};
 
   &:hover {

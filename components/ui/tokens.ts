@@ -1,25 +1,26 @@
 import { theme } from '@/lib/constants';
+import { colors } from '@/lib/palette';
 
 /**
- * The design tokens the app's antd theme resolves to (lib/theme.ts), for the
+ * The design tokens the app's antd theme resolves to (client/theme.ts), for the
  * controls of pages that load without antd, so both kinds look the same.
  */
 export const tokens = {
   primary: theme.primaryColor,
-  primaryHover: '#a094ff',
-  primaryActive: '#5a4fd9',
+  primaryHover: colors.primaryHover,
+  primaryActive: colors.primaryActive,
   /** The focus ring of inputs and the shadow under primary buttons. */
   outline: 'rgba(72, 5, 255, 0.06)',
   text: 'rgba(0, 0, 0, 0.88)',
   textSecondary: 'rgba(0, 0, 0, 0.45)',
   placeholder: 'rgba(0, 0, 0, 0.25)',
-  border: '#d9d9d9',
+  border: colors.borderControl,
   split: 'rgba(5, 5, 5, 0.06)',
-  error: '#ff4d4f',
-  errorHover: '#ffa39e',
+  error: colors.error,
+  errorHover: colors.errorHover,
   errorRing: 'rgba(255, 38, 5, 0.06)',
-  errorBg: '#fff2f0',
-  errorBorder: '#ffccc7',
+  errorBg: colors.errorBg,
+  errorBorder: colors.errorBorder,
   disabledBg: 'rgba(0, 0, 0, 0.04)',
   disabledText: 'rgba(0, 0, 0, 0.25)',
   fontFamily: theme.fontFamily,

@@ -1,5 +1,6 @@
 import Head from 'next/head';
 import type { AppPage } from '@/lib/page';
+import { colors } from '@/lib/palette';
 import { planCodes, type PlanCode } from '@/lib/plans';
 import { useAuthStore } from '@/store/auth';
 import { withAppLayout } from '@/components/layout/AppLayout';
@@ -20,7 +21,7 @@ const BillingPage: AppPage = () => {
         <title>Billing · Convene</title>
       </Head>
       <h1 style={{ margin: '0 0 4px', fontSize: 26, fontWeight: 600 }}>Billing</h1>
-      <p style={{ margin: '0 0 20px', color: '#6b6a80' }}>
+      <p style={{ margin: '0 0 20px', color: colors.textSecondary }}>
         {hub ? `${hub.name} · prices in ${currency}` : `Prices in ${currency}`}
       </p>
       <div style={{ display: 'grid', gap: 16 }}>

@@ -2,6 +2,7 @@ import Head from 'next/head';
 import { useRouter } from 'next/router';
 import styled from 'styled-components';
 import type { AppPage } from '@/lib/page';
+import { colors } from '@/lib/palette';
 import { withAppLayout } from '@/components/layout/AppLayout';
 import { PageTitle } from '@/components/common/PageTitle';
 import { JoinBox } from '@/components/meetings/JoinBox';
@@ -16,7 +17,7 @@ const Centre = styled.div`
   text-align: center;
 
   .or {
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 `;
 

@@ -1,4 +1,5 @@
 import type { ContentDetails, ContentRow } from '@/lib/contract/contents';
+import { colors } from '@/lib/palette';
 
 type ColumnType = NonNullable<ContentDetails['columns']>[number]['type'];
 type CellValue = ContentRow['cells'][number];
@@ -7,7 +8,7 @@ const isWebAddress = (value: string) => /^https?:\/\/\S+$/i.test(value);
 
 /** A parsed cell as text; e-mail addresses, phone numbers and web addresses become links (never other schemes). */
 export function Cell({ value, type }: { value: CellValue | undefined; type: ColumnType | undefined }) {
-  if (value === null || value === undefined || value === '') return <span style={{ color: '#b3b2c4' }}>—</span>;
+  if (value === null || value === undefined || value === '') return <span style={{ color: colors.textQuaternary }}>—</span>;
   if (typeof value === 'boolean') return <>{value ? 'Yes' : 'No'}</>;
   const text = String(value);
   if (type === 'email') return <a href={`mailto:${text}`}>{text}</a>;

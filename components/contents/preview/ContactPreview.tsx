@@ -3,8 +3,10 @@ import { Empty, Pagination, Skeleton } from 'antd';
 import styled from 'styled-components';
 import { PAGE_SIZE } from '@/lib/constants';
 import { contactFields, type ContentDetails, type ContentItem, type ContentRow } from '@/lib/contract/contents';
+import { colors } from '@/lib/palette';
 import { contentsApi } from '@/client/http/contents-api';
 import { HubAvatar } from '@/components/common/HubAvatar';
+import { kindColours } from '../kinds';
 import { Cell } from './Cell';
 import { DetailList } from './DetailList';
 import { PreviewProblem } from './PreviewProblem';
@@ -17,9 +19,9 @@ const Cards = styled.div`
 
 const Card = styled.article`
   padding: 18px 20px;
-  border: 1px solid #ececf3;
+  border: 1px solid ${colors.border};
   border-radius: 14px;
-  background: #fff;
+  background: ${colors.white};
 
   header {
     display: flex;
@@ -32,14 +34,14 @@ const Card = styled.article`
     margin: 0;
     font-size: 17px;
     font-weight: 600;
-    color: #16161d;
+    color: ${colors.heading};
     overflow-wrap: anywhere;
   }
 
   header p {
     margin: 2px 0 0;
     font-size: 13px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 `;
 
@@ -65,7 +67,7 @@ function ContactCard({ name, subtitle, fields }: { name: string; subtitle?: stri
   return (
     <Card aria-label={name}>
       <header>
-        <HubAvatar name={name} colour="#D46B08" size={44} round />
+        <HubAvatar name={name} colour={kindColours.contact} size={44} round />
         <div>
           <h3>{name}</h3>
           {subtitle && <p>{subtitle}</p>}

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { colors } from '@/lib/palette';
 
 /** Labels and their values in two columns (a <dl>), the labels muted and long values wrapped. */
 export const DetailList = styled.dl`
@@ -9,12 +10,12 @@ export const DetailList = styled.dl`
   font-size: 14px;
 
   dt {
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 
   dd {
     margin: 0;
-    color: #26252f;
+    color: ${colors.textStrong};
     overflow-wrap: anywhere;
   }
 `;

@@ -3,6 +3,7 @@ import { DownloadOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Segmented, Skeleton } from 'antd';
 import styled from 'styled-components';
 import type { ContentItem } from '@/lib/contract/contents';
+import { colors } from '@/lib/palette';
 import { contentsApi, fileHref } from '@/client/http/contents-api';
 import { formatBytes, formatDateTime } from '@/components/common/format';
 import { useLoad } from '@/components/ui/useLoad';
@@ -17,7 +18,7 @@ const Headers = styled.header`
     font-size: 20px;
     font-weight: 600;
     line-height: 1.3;
-    color: #16161d;
+    color: ${colors.heading};
     overflow-wrap: anywhere;
   }
 `;
@@ -32,22 +33,22 @@ const Frame = styled.iframe`
   width: 100%;
   height: 60vh;
   min-height: 360px;
-  border: 1px solid #ececf3;
+  border: 1px solid ${colors.border};
   border-radius: 12px;
-  background: #fff;
+  background: ${colors.white};
 `;
 
 const Plain = styled.pre`
   margin: 0;
   padding: 18px 20px;
-  border: 1px solid #ececf3;
+  border: 1px solid ${colors.border};
   border-radius: 12px;
   font-family: inherit;
   font-size: 14px;
   line-height: 1.65;
   white-space: pre-wrap;
   overflow-wrap: anywhere;
-  background: #fff;
+  background: ${colors.white};
 `;
 
 const Attachments = styled.section`
@@ -59,7 +60,7 @@ const Attachments = styled.section`
     font-weight: 600;
     letter-spacing: 0.04em;
     text-transform: uppercase;
-    color: #8c8ba0;
+    color: ${colors.textTertiary};
   }
 
   ul {
@@ -75,19 +76,19 @@ const Attachments = styled.section`
     align-items: center;
     gap: 10px;
     padding: 8px 12px;
-    border: 1px solid #ececf3;
+    border: 1px solid ${colors.border};
     border-radius: 10px;
-    color: #26252f;
+    color: ${colors.textStrong};
   }
 
   li a:hover {
-    border-color: #c9c4ff;
+    border-color: ${colors.primaryBorder};
   }
 
   .size {
     margin-left: auto;
     font-size: 12px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 `;
 

@@ -2,6 +2,7 @@ import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import styled from 'styled-components';
 import { contentKindLabels, type ContentItem } from '@/lib/contract/contents';
+import { colors } from '@/lib/palette';
 import { fileHref } from '@/client/http/contents-api';
 import { formatBytes, formatDateTime } from '@/components/common/format';
 import { KindTile } from '../KindTile';
@@ -12,9 +13,9 @@ const Box = styled.section`
   grid-template-columns: auto minmax(0, 1fr);
   gap: 16px;
   padding: 18px 20px;
-  border: 1px solid #ececf3;
+  border: 1px solid ${colors.border};
   border-radius: 14px;
-  background: #fff;
+  background: ${colors.white};
 
   .actions {
     display: flex;

@@ -4,6 +4,7 @@ import { Alert, Button, Image } from 'antd';
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
 import type { ContentItem } from '@/lib/contract/contents';
+import { colors } from '@/lib/palette';
 import { contentsApi, fileHref } from '@/client/http/contents-api';
 import { formatBytes } from '@/components/common/format';
 import { LoadFailure } from '@/components/common/LoadFailure';
@@ -20,7 +21,7 @@ const Stage = styled.figure`
     min-height: 280px;
     overflow: hidden;
     border-radius: 12px;
-    background: repeating-conic-gradient(#f4f3fa 0% 25%, #fff 0% 50%) 50% / 20px 20px;
+    background: repeating-conic-gradient(${colors.fill} 0% 25%, ${colors.white} 0% 50%) 50% / 20px 20px;
   }
 
   .frame img {
@@ -34,11 +35,11 @@ const Stage = styled.figure`
     gap: 4px 12px;
     margin-top: 10px;
     font-size: 13px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 
   figcaption strong {
-    color: #16161d;
+    color: ${colors.heading};
     font-weight: 600;
     overflow-wrap: anywhere;
   }
@@ -57,7 +58,7 @@ const Strip = styled.div`
     overflow: hidden;
     border: 2px solid transparent;
     border-radius: 10px;
-    background: #f4f3fa;
+    background: ${colors.fill};
     cursor: pointer;
   }
 

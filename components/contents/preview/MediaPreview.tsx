@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import styled from 'styled-components';
 import type { ContentItem } from '@/lib/contract/contents';
+import { colors } from '@/lib/palette';
 import { fileHref } from '@/client/http/contents-api';
 import { formatDuration } from '@/components/common/format';
 
@@ -10,7 +11,7 @@ const Stage = styled.div`
   place-items: center;
   overflow: hidden;
   border-radius: 12px;
-  background: #111019;
+  background: ${colors.stageMedia};
 
   video {
     display: block;
@@ -22,7 +23,7 @@ const Stage = styled.div`
 const Facts = styled.p`
   margin: 12px 0 0;
   font-size: 13px;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 `;
 
 /** Audio or video played by the browser from its signed address; formats it cannot play are offered as a download. */

@@ -1,6 +1,7 @@
 import { Pagination, Skeleton } from 'antd';
 import styled from 'styled-components';
 import type { ContentItem } from '@/lib/contract/contents';
+import { colors } from '@/lib/palette';
 import { contentsApi } from '@/client/http/contents-api';
 import { PreviewProblem } from './PreviewProblem';
 import { usePagedView } from './usePagedView';
@@ -8,14 +9,14 @@ import { usePagedView } from './usePagedView';
 const Page = styled.article<{ $loading: boolean }>`
   margin: 0;
   padding: 20px 22px;
-  border: 1px solid #ececf3;
+  border: 1px solid ${colors.border};
   border-radius: 12px;
   font-size: 15px;
   line-height: 1.7;
-  color: #26252f;
+  color: ${colors.textStrong};
   white-space: pre-wrap;
   overflow-wrap: anywhere;
-  background: #fff;
+  background: ${colors.white};
   opacity: ${({ $loading }) => ($loading ? 0.5 : 1)};
   transition: opacity 0.2s;
 `;
@@ -28,7 +29,7 @@ const Bar = styled.div`
   gap: 8px;
   margin: 0 0 12px;
   font-size: 13px;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 `;
 
 /** The text read from a document, email or note, one page (TEXT_PAGE_CHARACTERS) at a time. */

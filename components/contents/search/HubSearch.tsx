@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { breakpoints } from '@/lib/constants';
 import { contentKinds, type ContentKind } from '@/lib/contract/contents';
 import { SEARCH_QUERY_MAX, type SearchFilters, type SearchResult } from '@/lib/contract/search';
+import { colors } from '@/lib/palette';
 import { useAuthStore } from '@/store/auth';
 import { EmptyState } from '@/components/common/EmptyState';
 import { LoadFailure } from '@/components/common/LoadFailure';
@@ -34,7 +35,7 @@ const Results = styled.div`
 const Count = styled.p`
   margin: 0 0 10px;
   font-size: 13px;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 `;
 
 // The search page's blank fills the page, so it stands further from the search box.

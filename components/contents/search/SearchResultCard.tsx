@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { theme } from '@/lib/constants';
 import { contentKindLabels } from '@/lib/contract/contents';
 import type { SearchResult } from '@/lib/contract/search';
+import { colors } from '@/lib/palette';
 import { formatWhen } from '@/components/common/format';
 import { KindTile } from '../KindTile';
 import { MetaLine } from '../MetaLine';
@@ -13,9 +14,9 @@ const Card = styled.article`
   grid-template-columns: auto minmax(0, 1fr);
   gap: 14px;
   padding: 14px 16px;
-  border: 1px solid #ececf3;
+  border: 1px solid ${colors.border};
   border-radius: 12px;
-  background: #fff;
+  background: ${colors.white};
   transition: border-color 0.2s, box-shadow 0.2s;
 
   &:hover,
@@ -35,7 +36,7 @@ const Card = styled.article`
     padding: 0;
     border: 0;
     font: inherit;
-    color: #16161d;
+    color: ${colors.heading};
     text-align: left;
     overflow-wrap: anywhere;
     background: none;

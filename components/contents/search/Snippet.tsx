@@ -1,12 +1,13 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
 import type { SnippetPart } from '@/lib/contract/search';
+import { colors } from '@/lib/palette';
 
 const Text = styled.p`
   margin: 6px 0 0;
   font-size: 14px;
   line-height: 1.6;
-  color: #3f3e4f;
+  color: ${colors.text};
   overflow-wrap: anywhere;
 
   mark {
@@ -14,7 +15,7 @@ const Text = styled.p`
     border-radius: 3px;
     color: inherit;
     font-weight: 600;
-    background: #796cff2e;
+    background: ${colors.primaryHighlight};
   }
 `;
 

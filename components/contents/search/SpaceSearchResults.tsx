@@ -1,6 +1,7 @@
 import { Skeleton } from 'antd';
 import styled from 'styled-components';
 import type { SearchResult } from '@/lib/contract/search';
+import { colors } from '@/lib/palette';
 import { useAuthStore } from '@/store/auth';
 import { LoadFailure } from '@/components/common/LoadFailure';
 import { LoadMore } from '@/components/ui/LoadMore';
@@ -10,7 +11,7 @@ import { useSearch } from './useSearch';
 const Section = styled.section`
   margin-top: 20px;
   padding-top: 16px;
-  border-top: 1px solid #f0eff6;
+  border-top: 1px solid ${colors.divider};
 
   h3 {
     margin: 0 0 10px;
@@ -18,7 +19,7 @@ const Section = styled.section`
     font-weight: 600;
     letter-spacing: 0.04em;
     text-transform: uppercase;
-    color: #8c8ba0;
+    color: ${colors.textTertiary};
   }
 
   .results {
@@ -29,7 +30,7 @@ const Section = styled.section`
   .none {
     margin: 0;
     font-size: 14px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 `;
 
