@@ -13,6 +13,7 @@ import { benchConfig, serveBenchApi } from '../serve-api';
 import { openBenchDatabase } from '../spaces/database';
 import { seedSpacesHub } from '../spaces/seed';
 import { createCorpus, PHRASE, RARE_WORD } from './corpus';
+import { evaluationQueries, scoreEvaluation, type EvaluationScore } from './evaluate-search';
 import { sampleLatencies, type Latencies } from './latency';
 import { seedDocuments } from './seed-documents';
 
@@ -23,7 +24,7 @@ export interface SearchBenchQuery {
   count: number;
   ids: string[];
   direct: Latencies;
-  /** The statement that ranks and fetches the page, as sent. */
+  /** The statement that ranks the matches, as sent. */
   sql: string;
 }
 
@@ -38,9 +39,13 @@ export interface SearchBenchServer {
   visibleSpaces: number;
   /** GET search/ on the real API, without the query string. */
   searchUrl: string;
+  /** The database's address, for the client to mark every remembered match stale before a first-search sample. */
+  databaseUrl: string;
+  organizationId: string;
   token: string;
   handle: string;
   queries: SearchBenchQuery[];
+  evaluation: EvaluationScore[];
 }
 
 const number = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -63,11 +68,17 @@ const seedSeconds = (performance.now() - seedStart) / 1000;
 const viewer: SpaceViewer = { organizationId: hub.organizationId, userId: hub.caller.userId, hubRole: 'editor' };
 const [visible] = await database.db.select({ n: count() }).from(spaces).where(visibleSpacesCondition(viewer));
 const presenter = { sessionId: hub.caller.sessionId, secret: config.jwtSecret, fileUrlTtlSeconds: config.fileUrlTtlSeconds };
+// A word the vocabulary never holds (its words have 5 or 7 letters): what is typed on the way to a common one.
+const typing = corpus.words[1]!.slice(0, 4);
+// One letter changed in the middle of a word found in a few hundred documents.
+const misspelt = corpus.words[5_000]!;
 const planned = [
   { label: 'common word', q: corpus.words[0]! },
   { label: 'rare word', q: RARE_WORD },
   { label: 'two words', q: `${corpus.words[200]} ${corpus.words[500]}` },
   { label: 'phrase', q: `"${PHRASE}"` },
+  { label: 'prefix', q: typing },
+  { label: 'misspelling', q: `${misspelt.slice(0, 3)}${misspelt[3] === 'a' ? 'e' : 'a'}${misspelt.slice(4)}` },
 ];
 const queries: SearchBenchQuery[] = [];
 for (const { label, q } of planned) {
@@ -75,16 +86,23 @@ for (const { label, q } of planned) {
     searchContents({ db: database.db, viewer, presenter, page: { page: 1, page_size: 10 }, search: { q } }));
   // In order on one connection: the search runs in a transaction whose settings its query needs.
   const direct = await sampleLatencies(() => database.queryInOrder(statements), timing);
-  const page = statements.find((statement) => /^\s*select/i.test(statement.sql));
+  const page = statements.find((statement) => statement.sql.includes('ts_rank'));
   queries.push({
     label, q, count: result.count, ids: result.items.map((item) => item.content.id), direct, sql: page?.sql ?? '',
   });
 }
 
+// Each query once, as a first search; the ids of its first page against the documents that belong there.
+const evaluated = [];
+for (const query of evaluationQueries(corpus, seeded.documents)) {
+  const page = await searchContents({ db: database.db, viewer, presenter, page: { page: 1, page_size: 10 }, search: { q: query.q } });
+  evaluated.push({ query, top: page.items.map((item) => item.content.id) });
+}
+
 const { apiUrl, token } = await serveBenchApi({ database, config, caller: hub.caller });
 const ready: SearchBenchServer = {
   database: database.label, seedSeconds, documents: seeded.count, characters: seeded.characters, spaces: spaceCount, visibleSpaces: visible?.n ?? 0,
-  token, handle: hub.handle, queries,
-  searchUrl: `${apiUrl}${pathOf(searchEndpoints.search)}`,
+  token, handle: hub.handle, queries, evaluation: scoreEvaluation(evaluated),
+  searchUrl: `${apiUrl}${pathOf(searchEndpoints.search)}`, databaseUrl: database.url, organizationId: hub.organizationId,
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);

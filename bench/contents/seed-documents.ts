@@ -11,6 +11,8 @@ export interface SeededDocuments {
   count: number;
   /** Characters of text written (names and bodies). */
   characters: number;
+  /** Each document's id and name, by its index in the corpus. */
+  documents: Array<{ id: string; name: string }>;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function seedDocuments(db: Database, opts: {
 
   const start = Date.now() - opts.count * 1000;
   let characters = 0;
+  const documents: SeededDocuments['documents'] = [];
   for (let first = 0; first < opts.count; first += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, opts.count - first) }, (_, offset) => {
       const index = first + offset;
@@ -65,12 +68,13 @@ export async function seedDocuments(db: Database, opts: {
       };
     });
     const rows = await db.insert(contents).values(batch).returning({ id: contents.id });
+    documents.push(...rows.map((row, i) => ({ id: row.id, name: batch[i]!.name })));
     await Promise.all(rows.map((row, i) => indexContent({
       db, organizationId: opts.organizationId, contentId: row.id, name: batch[i]!.name, body: batch[i]!.body,
     })));
   }
   await db.execute(sql.raw(definition.indexdef));
-  // The index pass rewrote every row; a database that grew this way would have been vacuumed and analysed since.
-  await db.execute(sql`vacuum analyze contents`);
-  return { count: opts.count, characters };
+  // The index pass rewrote every row and filled the word list; a database that grew this way would have been vacuumed and analysed since.
+  await db.execute(sql`vacuum analyze contents, search_words`);
+  return { count: opts.count, characters, documents };
 }

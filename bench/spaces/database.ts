@@ -14,6 +14,8 @@ export interface Statement {
 export interface BenchDatabase {
   /** Which PostgreSQL server, for the report. */
   label: string;
+  /** Its connection string, for another process to reach the same database. */
+  url: string;
   /** The app's database object; statements it runs inside `capture` are recorded. */
   db: Database;
   /** Runs `work` and returns the statements drizzle sent meanwhile, in order. */
@@ -53,6 +55,7 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
   const handle = await connectDatabase({ url: scratch?.url, dataDir, logger });
   return {
     label: external ? 'PostgreSQL (DATABASE_URL)' : 'built-in PostgreSQL',
+    url: handle.pool.options.connectionString ?? '',
     dataDir, capture,
     db: handle.db,
     query: (statement) => handle.pool.query(statement.sql, statement.params),

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { eq } from 'drizzle-orm';
@@ -21,7 +22,7 @@ describe('moving an earlier PGlite data folder into the built-in PostgreSQL', ()
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'convene-import-'));
-    const earlier = new PGlite(path.join(dataDir, 'db'));
+    const earlier = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
     const db = drizzle(earlier);
     await migrate(db, { migrationsFolder });
     const [user] = await db.insert(users).values({ email: 'ada@example.com', name: 'Ada Lovelace' }).returning();

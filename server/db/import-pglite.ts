@@ -22,9 +22,11 @@ export const pgliteFolder = (dataDir: string) => {
 
 export async function importPgliteFolder(opts: { folder: string; pool: pg.Pool; migrationsFolder: string }): Promise<{ tables: number; rows: number }> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const source = new PGlite(opts.folder);
+  // The migrations create pg_trgm (search's typo tolerance).
+  const source = new PGlite(opts.folder, { extensions: { pg_trgm } });
   let rows = 0;
   let tables = 0;
   const target = await opts.pool.connect();

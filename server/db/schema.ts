@@ -328,6 +328,23 @@ export const contents = pgTable('contents', {
 ]);
 
 /**
+ * Per hub, every word its items were ever indexed with (the lexemes of their
+ * search vectors), for typo tolerance: a query word that finds nothing is
+ * replaced by the most similar word here (pg_trgm, migration 0011). Added to
+ * when an item is indexed, never pruned: a word left by a deleted item only
+ * suggests a search that finds nothing, and which items anyone may see is
+ * still decided by the search itself.
+ */
+export const searchWords = pgTable('search_words', {
+  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  word: text('word').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.organizationId, t.word] }),
+  // Without the pending list a fast update keeps: a read would scan it whole, and once a hub's words are in, few are new.
+  index('search_words_trigram_idx').using('gin', t.word.op('gin_trgm_ops')).with({ fastupdate: false }),
+]);
+
+/**
  * Per hub, a number that changes whenever what search can find there does: an
  * item becomes ready or stops being, or its index, kind or space changes
  * (triggers on contents, in the writing transaction, migration 0009). Search

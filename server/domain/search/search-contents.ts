@@ -1,13 +1,13 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { BoundedCache } from '../../cache/bounded-cache';
 import type { Database } from '../../db/connect';
-import { contents, searchGenerations, spaces, users } from '../../db/schema';
+import { contents, searchGenerations, searchWords, spaces, users } from '../../db/schema';
 import type { ContentKind } from '../../../lib/contract/contents';
 import type { PageQuery } from '../../../lib/contract/envelope';
 import type { SearchResult } from '../../../lib/contract/search';
 import { pageOffset } from '../../lib/envelope';
 import { visibleSpacesCondition, type SpaceViewer } from '../../policies/spaces';
-import { presentContent, type ContentPresenter } from '../contents/content-view';
+import { presentContentView, type ContentPresenter } from '../contents/content-view';
 import { spaceNotFound } from '../spaces/get-space';
 import { isUuid } from '../spaces/is-uuid';
 import { buildSnippet, termsOfQueryTree } from './build-snippet';
@@ -53,6 +53,8 @@ interface RankedMatches {
   /** Whether `top` holds every match. */
   complete: boolean;
   terms: string[];
+  /** How the query was read (as tsquery text), for pages ranked past `top`. */
+  reading: { match: string; whole: string | null };
 }
 
 /**
@@ -109,7 +111,10 @@ type SearchPage = { items: SearchResult[]; count: number };
  * of its text: a match in the name weighs more than one in the text, and
  * more matches more), so an item that matches only further on comes after
  * those, still found. The query is folded like the index (search-text.ts)
- * and read as a web search: words, "a phrase", or, -word.
+ * and read as a web search: words, "a phrase", or, -word; its last word is
+ * also read as the start of a word, as the search box searches while typing
+ * (whole-word matches first). A query that finds nothing in the hub is read
+ * again with each misspelt word replaced by the hub's most similar word.
  *
  * A query's matches across the whole hub are ranked once and remembered
  * (the best of them, and the count in each space) with the hub's search
@@ -157,7 +162,7 @@ export async function searchContents(opts: SearchOptions): Promise<SearchPage> {
     seen += 1;
   }
   // The page reaches past the remembered matches the viewer may see: the database ranks it.
-  if (!matches.complete && shown.length < opts.page.page_size && offset + shown.length < total) return searchInDatabase(opts);
+  if (!matches.complete && shown.length < opts.page.page_size && offset + shown.length < total) return searchInDatabase(opts, matches.reading);
   if (shown.length === 0) return { items: [], count: total };
 
   const rows = await db
@@ -181,11 +186,69 @@ export async function searchContents(opts: SearchOptions): Promise<SearchPage> {
 /** The text a snippet is cut from: the indexed part of the item's text. */
 const indexedText = sql<string | null>`left(${contents.body}, ${INDEXED_TEXT_MAX})`;
 
-const tsqueryOf = (q: string) => sql`websearch_to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}::regconfig, ${searchableText(q)})`;
+const config = sql.raw(`'${SEARCH_CONFIG}'`);
+const tsqueryOf = (q: string) => sql`websearch_to_tsquery(${config}::regconfig, ${searchableText(q)})`;
+
+/**
+ * A query as the database reads it: `match` finds the items; when it also
+ * takes word starts, `whole` is the query without them, and items it ranks
+ * above zero come before those only a word start finds.
+ */
+interface Reading {
+  match: SQL;
+  whole: SQL | null;
+}
+
+/** A plain last word (not quoted, not excluded) of at least three letters: it may be the start of a word still being typed. */
+const LAST_WORD = /(?:^|\s)([\p{L}\p{N}]{3,})$/u;
+/** A word this long or longer that finds nothing is replaced by the most similar word of the hub; shorter ones have too few trigrams to tell a typo from another word. */
+const TYPO_MIN = 4;
+
+/**
+ * The query with its LAST_WORD read also as the start of a word ("budg"
+ * finds "budget"): the search box searches while the word is being typed.
+ * What the query as typed finds ranks first (rankOf). Null without such a
+ * word, or when it follows "or" or sits in an unclosed quote, whose meaning
+ * splitting it off would change. The start is stemmed like the index, so an
+ * inflected one ("meetin") may still miss.
+ */
+function prefixReadingOf(q: string): Reading | null {
+  const text = searchableText(q);
+  const last = LAST_WORD.exec(text);
+  if (!last?.[1]) return null;
+  const head = text.slice(0, last.index);
+  if (/(?:^|\s)or\s*$/.test(head) || (head.match(/"/g)?.length ?? 0) % 2 === 1) return null;
+  const start = sql`to_tsquery(${config}::regconfig, ${`${last[1]}:*`})`;
+  return { match: sql`(websearch_to_tsquery(${config}::regconfig, ${head}) && ${start})`, whole: tsqueryOf(q) };
+}
+
+/** A lexeme as a tsquery operand: quoted, so it is never read as an operator. */
+const quotedLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/**
+ * The query's words (as the index stems them, every one required) with each
+ * word of TYPO_MIN letters or more replaced by the hub's most similar word
+ * (pg_trgm similarity over searchWords); null when no word changes.
+ */
+async function typoReadingOf(db: Database, organizationId: string, q: string): Promise<Reading | null> {
+  const { rows } = await db.execute<{ words: string[] | null; changed: boolean | null }>(sql`
+    select array_agg(coalesce(nearest.word, typed.lexeme) order by typed.lexeme) as words,
+           bool_or(nearest.word <> typed.lexeme) as changed
+      from unnest(tsvector_to_array(to_tsvector(${config}::regconfig, ${searchableText(q)}))) as typed(lexeme)
+      left join lateral (
+        select ${searchWords.word} as word from ${searchWords}
+         where ${searchWords.organizationId} = ${organizationId} and length(typed.lexeme) >= ${TYPO_MIN}
+           and ${searchWords.word} % typed.lexeme
+         order by ${searchWords.word} <-> typed.lexeme, ${searchWords.word}
+         limit 1
+      ) as nearest on true`);
+  const [row] = rows;
+  if (!row?.changed || !row.words) return null;
+  return { match: sql`${row.words.map(quotedLexeme).join(' & ')}::tsquery`, whole: null };
+}
 
 /** The items of the hub a query finds, whoever looks (the viewer's spaces are applied afterwards). */
-function matchCondition(organizationId: string, search: ContentSearch): SQL {
-  const tsquery = tsqueryOf(search.q);
+function matchCondition(organizationId: string, search: ContentSearch, tsquery: SQL): SQL {
   return and(
     eq(contents.organizationId, organizationId),
     eq(contents.status, 'ready'),
@@ -196,27 +259,43 @@ function matchCondition(organizationId: string, search: ContentSearch): SQL {
   )!;
 }
 
-const rankOf = (q: string) => sql<number>`coalesce(ts_rank(${contents.rankVector}, ${tsqueryOf(q)}), 0)`;
+/** ts_rank over the ranking vector; with a `whole` reading, its matches 1 and more, those of word starts only below. */
+const rankOf = ({ match, whole }: Reading) => (whole
+  ? sql<number>`coalesce(nullif(ts_rank(${contents.rankVector}, ${whole}), 0) + 1, ts_rank(${contents.rankVector}, ${match}), 0)`
+  : sql<number>`coalesce(ts_rank(${contents.rankVector}, ${match}), 0)`);
 
 /**
- * Ranks every match of a query in the hub, in one statement: the best
- * TOP_MATCHES, and the count in each space (so any viewer's total is a sum).
+ * A query's matches in the hub: as typed, its last word also as a prefix;
+ * if that finds nothing, with its words' typos corrected from the hub's
+ * words.
  */
 async function rankMatches(db: Database, organizationId: string, search: ContentSearch): Promise<RankedMatches> {
-  const rank = rankOf(search.q);
+  const typed = await rankQuery(db, organizationId, search, prefixReadingOf(search.q) ?? { match: tsqueryOf(search.q), whole: null });
+  if (typed.top.length > 0) return typed;
+  const corrected = await typoReadingOf(db, organizationId, search.q);
+  return corrected ? rankQuery(db, organizationId, search, corrected) : typed;
+}
+
+/**
+ * Ranks every match of a tsquery in the hub, in one statement: the best
+ * TOP_MATCHES, and the count in each space (so any viewer's total is a sum).
+ */
+async function rankQuery(db: Database, organizationId: string, search: ContentSearch, reading: Reading): Promise<RankedMatches> {
+  const rank = rankOf(reading);
+  const tsquery = reading.match;
   const { rows } = await db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    return tx.execute<{ top: RankedMatches['top']; by_space: Record<string, number>; query_tree: string }>(sql`
+    return tx.execute<{ top: RankedMatches['top']; by_space: Record<string, number>; query_tree: string; match: string; whole: string | null }>(sql`
       with matches as materialized (
         select ${contents.id} as id, ${contents.spaceId} as space_id, ${contents.createdAt} as created_at, ${rank} as rank
-          from ${contents} where ${matchCondition(organizationId, search)}
+          from ${contents} where ${matchCondition(organizationId, search, tsquery)}
       )
       select (select coalesce(json_agg(json_build_array(best.id, best.space_id, best.rank)
                                        order by best.rank desc, best.created_at desc, best.id desc), '[]')
                 from (select * from matches order by rank desc, created_at desc, id desc limit ${TOP_MATCHES + 1}) as best) as top,
              (select coalesce(json_object_agg(counted.space_id, counted.n), '{}')
                 from (select space_id, count(*) as n from matches group by space_id) as counted) as by_space,
-             querytree(${tsqueryOf(search.q)}) as query_tree`);
+             querytree(${tsquery}) as query_tree, (${tsquery})::text as match, (${reading.whole ?? sql`null`})::text as whole`);
   });
   const [row] = rows;
   const top = row!.top;
@@ -225,11 +304,12 @@ async function rankMatches(db: Database, organizationId: string, search: Content
     bySpace: new Map(Object.entries(row!.by_space)),
     complete: top.length <= TOP_MATCHES,
     terms: termsOfQueryTree(row!.query_tree),
+    reading: { match: row!.match, whole: row!.whole },
   };
 }
 
 interface ResultRow {
-  content: Parameters<typeof presentContent>[0]['content'];
+  content: Parameters<typeof presentContentView>[0]['content'];
   creatorName: string | null;
   space: { id: string; name: string };
   text: string | null;
@@ -237,7 +317,7 @@ interface ResultRow {
 
 function presentResult(row: ResultRow, rank: number, terms: string[], presenter: ContentPresenter): SearchResult {
   return {
-    content: presentContent({ content: row.content, creatorName: row.creatorName }, presenter),
+    content: presentContentView({ content: row.content, creatorName: row.creatorName }, presenter),
     space: row.space,
     rank,
     snippet: buildSnippet({ body: row.text, name: row.content.name, terms }),
@@ -250,16 +330,18 @@ function presentResult(row: ResultRow, rank: number, terms: string[], presenter:
  * and fetches the page's items; only a page past the end, which has no row
  * to carry the count, asks for the count alone.
  */
-async function searchInDatabase(opts: SearchOptions): Promise<SearchPage> {
+async function searchInDatabase(opts: SearchOptions, read: RankedMatches['reading']): Promise<SearchPage> {
   const { db, viewer, search } = opts;
+  const reading: Reading = { match: sql`${read.match}::tsquery`, whole: read.whole === null ? null : sql`${read.whole}::tsquery` };
+  const tsquery = reading.match;
   const where: SQL = and(
-    matchCondition(viewer.organizationId, search),
+    matchCondition(viewer.organizationId, search, tsquery),
     isNull(spaces.archivedAt),
     visibleSpacesCondition(viewer),
     search.space_id ? eq(contents.spaceId, search.space_id) : undefined,
   )!;
   const matches = db
-    .select({ id: contents.id, createdAt: contents.createdAt, rank: rankOf(search.q).as('rank') })
+    .select({ id: contents.id, createdAt: contents.createdAt, rank: rankOf(reading).as('rank') })
     .from(contents)
     .innerJoin(spaces, eq(spaces.id, contents.spaceId))
     .where(where)
@@ -288,7 +370,7 @@ async function searchInDatabase(opts: SearchOptions): Promise<SearchPage> {
         rank: ranked.rank,
         total: ranked.total,
         text: indexedText,
-        queryTree: sql<string>`querytree(${tsqueryOf(search.q)})`,
+        queryTree: sql<string>`querytree(${tsquery})`,
       })
       .from(ranked)
       .innerJoin(contents, and(eq(contents.id, ranked.id), eq(contents.organizationId, viewer.organizationId)))

@@ -282,6 +282,47 @@ describe('GET search/ filters and paging', () => {
   });
 });
 
+describe('GET search/ while typing and with typos', () => {
+  let world: HubWithPeople;
+  let space: Space;
+  let budget: string;
+  let kangaroo: string;
+  beforeAll(async () => {
+    world = await hubWithPeople(server);
+    space = await createSpace(server, world.owner, world.hub);
+    budget = await addItem(world.hub, space, { name: 'Quarterly budget', body: 'The budgeting round starts in March.' });
+    await addItem(world.hub, space, { name: 'Plan', body: 'A plan for the year.' });
+    await addItem(world.hub, space, { name: 'Planetarium visit', body: 'Stars and planets.' });
+    kangaroo = await addItem(world.hub, space, { name: 'Wildlife log', body: 'A kangaroo crossed the road at dawn.' });
+  });
+
+  it('reads the last word also as the start of a word, whole words first', async () => {
+    const started = await search(world.viewer, world.hub, 'budg');
+    expect(ids(started)).toEqual([budget]);
+    expect(marked(started.data[0]!)).toEqual(['budgeting']);
+    expect(ids(await search(world.viewer, world.hub, 'quarterly bud'))).toEqual([budget]);
+    expect((await search(world.viewer, world.hub, 'plan')).data.map((result) => result.content.name)).toEqual(['Plan', 'Planetarium visit']);
+    // Too short to guess from; and after "or" the word is whole, or "or" would turn into "and".
+    expect((await search(world.viewer, world.hub, 'bu')).count).toBe(0);
+    expect(ids(await search(world.viewer, world.hub, 'kangaroo or budg'))).toEqual([kangaroo]);
+  });
+
+  it("replaces a misspelt word by the hub's most similar word when nothing else matches", async () => {
+    const corrected = await search(world.viewer, world.hub, 'kangeroo');
+    expect(ids(corrected)).toEqual([kangaroo]);
+    expect(marked(corrected.data[0]!)).toEqual(['kangaroo']);
+    expect(ids(await search(world.viewer, world.hub, 'kangeroo crossed'))).toEqual([kangaroo]);
+    // Only this hub's words, and only what the caller may read, are found through a correction.
+    const other = await hubWithPeople(server);
+    await addItem(other.hub, await createSpace(server, other.owner, other.hub), { name: 'Platypus facts', body: 'platypus' });
+    expect((await search(world.viewer, world.hub, 'platipus')).count).toBe(0);
+    const hidden = await createSpace(server, world.owner, world.hub, { visibility: 'shared' });
+    await addItem(world.hub, hidden, { name: 'Wombat burrows', body: 'wombat' });
+    expect((await search(world.viewer, world.hub, 'wombet')).count).toBe(0);
+    expect(ids(await search(world.owner, world.hub, 'wombet'))).toHaveLength(1);
+  });
+});
+
 describe('GET search/ shows only what the caller may read', () => {
   let world: HubWithPeople;
   beforeAll(async () => { world = await hubWithPeople(server); });
