@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { breakpoints, theme } from '@/lib/constants';
 import { contentKinds, contentSorts, type ContentItem, type ContentKind, type ContentListFilters, type ContentSort } from '@/lib/contract/contents';
 import type { Space } from '@/lib/contract/spaces';
+import { colors } from '@/lib/palette';
 import { errorMessage } from '@/client/http/clients';
 import { contentsApi } from '@/client/http/contents-api';
 import { getDraft } from '@/store/drafts';
@@ -54,7 +55,7 @@ const KindFilter = styled.div`
 const Count = styled.p`
   margin: 0 0 4px;
   font-size: 13px;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 `;
 
 type KindChoice = ContentKind | 'all';
@@ -82,7 +83,7 @@ export function ContentArea({ space, initialPreviewId = null, onPreviewChange }:
   const live = useLiveContents(space.id, filters);
   const queue = useUploadQueue(space.id, live.add);
 
-  const { add_content: mayAdd, edit_content: mayEdit, delete_content: mayDelete } = space.abilities;
+  const { add_content: mayAdd } = space.abilities;
 
   const [uploading, setUploading] = useState(false);
   const [addingContact, setAddingContact] = useState(false);
@@ -124,18 +125,18 @@ export function ContentArea({ space, initialPreviewId = null, onPreviewChange }:
     };
   }, [unlisted, space.id, update]);
 
+  const editNote = (item: ContentItem) => setNote({ item });
+  // Each row offers these as its item's abilities allow.
   const actions: ContentRowActions = {
     open: (item) => preview(item.id),
-    rename: mayEdit ? setRenaming : undefined,
-    editNote: mayEdit ? (item) => setNote({ item }) : undefined,
-    remove: mayDelete
-      ? async (item) => {
-          await contentsApi.remove(space.id, item.id);
-          live.remove(item.id);
-          if (previewId === item.id) preview(null);
-          void message.success(`${item.name} is deleted.`);
-        }
-      : undefined,
+    rename: setRenaming,
+    editNote,
+    remove: async (item) => {
+      await contentsApi.remove(space.id, item.id);
+      live.remove(item.id);
+      if (previewId === item.id) preview(null);
+      void message.success(`${item.name} is deleted.`);
+    },
   };
 
   const closeNote = useCallback(() => {
@@ -251,7 +252,7 @@ export function ContentArea({ space, initialPreviewId = null, onPreviewChange }:
         <ContentPreview
           item={previewed ?? null}
           onClose={() => preview(null)}
-          onEditNote={mayEdit ? (item) => setNote({ item }) : undefined}
+          onEditNote={editNote}
         />
       </Suspense>
       {mayAdd && (

@@ -6,6 +6,7 @@ import { App, Button, Dropdown, Tooltip, type MenuProps } from 'antd';
 import styled from 'styled-components';
 import { breakpoints, theme } from '@/lib/constants';
 import type { ContentItem } from '@/lib/contract/contents';
+import { colors } from '@/lib/palette';
 import { errorMessage } from '@/client/http/clients';
 import { fileHref } from '@/client/http/contents-api';
 import { formatBytes, formatDateTime, formatWhen } from '@/components/common/format';
@@ -27,7 +28,7 @@ const Row = styled.div<{ $busy: boolean }>`
 
   &:hover,
   &:focus-within {
-    background: #f7f6ff;
+    background: ${colors.primaryBgHover};
   }
 
   .name {
@@ -38,7 +39,7 @@ const Row = styled.div<{ $busy: boolean }>`
     border: 0;
     font: inherit;
     font-weight: 600;
-    color: #16161d;
+    color: ${colors.heading};
     text-align: left;
     text-overflow: ellipsis;
     white-space: nowrap;
@@ -55,7 +56,7 @@ const Row = styled.div<{ $busy: boolean }>`
     margin: 4px 0 0;
     font-size: 13px;
     line-height: 1.45;
-    color: #cf1322;
+    color: ${colors.errorText};
     overflow-wrap: anywhere;
   }
 
@@ -70,7 +71,7 @@ const Row = styled.div<{ $busy: boolean }>`
     grid-column: 2 / -1;
     margin: 4px 0 0;
     font-size: 13px;
-    color: #cf1322;
+    color: ${colors.errorText};
   }
 
   @media (min-width: ${breakpoints.sm}px) {
@@ -82,12 +83,13 @@ const Row = styled.div<{ $busy: boolean }>`
   }
 `;
 
+/** What a row can do; it offers rename, note editing and delete only as its item's abilities allow. */
 export interface ContentRowActions {
   open(item: ContentItem): void;
-  rename?: (item: ContentItem) => void;
-  editNote?: (item: ContentItem) => void;
+  rename(item: ContentItem): void;
+  editNote(item: ContentItem): void;
   /** Resolves once the item is deleted; a rejection is shown on the row. */
-  remove?: (item: ContentItem) => Promise<void>;
+  remove(item: ContentItem): Promise<void>;
 }
 
 /** One item of a space: what it is, its processing status, who added it when, and what can be done with it. */
@@ -95,7 +97,6 @@ export function ContentRow({ item, actions }: { item: ContentItem; actions: Cont
   const { modal } = App.useApp();
   const [deleting, setDeleting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const { remove } = actions;
 
   const confirmDelete = () =>
     modal.confirm({
@@ -104,11 +105,10 @@ export function ContentRow({ item, actions }: { item: ContentItem; actions: Cont
       okText: 'Delete',
       okButtonProps: { danger: true },
       onOk: async () => {
-        if (!remove) return;
         setDeleting(true);
         setProblem(null);
         try {
-          await remove(item);
+          await actions.remove(item);
         } catch (e) {
           setProblem(`We could not delete ${item.name}. ${errorMessage(e)}`);
           setDeleting(false);
@@ -117,8 +117,8 @@ export function ContentRow({ item, actions }: { item: ContentItem; actions: Cont
     });
 
   const menu: MenuProps['items'] = [
-    actions.editNote && item.source === 'note' && { key: 'edit', icon: <FormOutlined />, label: 'Edit note', onClick: () => actions.editNote?.(item) },
-    actions.rename && { key: 'rename', icon: <EditOutlined />, label: 'Rename', onClick: () => actions.rename?.(item) },
+    item.abilities.edit && { key: 'edit', icon: <FormOutlined />, label: 'Edit note', onClick: () => actions.editNote(item) },
+    item.abilities.rename && { key: 'rename', icon: <EditOutlined />, label: 'Rename', onClick: () => actions.rename(item) },
     item.urls.download && {
       key: 'download',
       icon: <DownloadOutlined />,
@@ -128,8 +128,8 @@ export function ContentRow({ item, actions }: { item: ContentItem; actions: Cont
         </a>
       ),
     },
-    remove && { type: 'divider' as const },
-    remove && { key: 'delete', icon: <DeleteOutlined />, label: 'Delete', danger: true, onClick: confirmDelete },
+    item.abilities.delete && { type: 'divider' as const },
+    item.abilities.delete && { key: 'delete', icon: <DeleteOutlined />, label: 'Delete', danger: true, onClick: confirmDelete },
   ].filter((entry) => Boolean(entry)) as MenuProps['items'];
 
   return (

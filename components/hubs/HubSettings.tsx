@@ -65,7 +65,7 @@ export function HubSettings() {
         <HubMembers hub={hub} version={invited} key={`members:${hub.domain_handle}:${hub.role}`} />
         {abilities.invite && (
           <Panel title="Invitations">
-            <InviteForm scope={hubInvitations(hub.domain_handle)} isOwner={abilities.manage_members} onInvited={() => setInvited((n) => n + 1)} />
+            <InviteForm scope={hubInvitations(hub.domain_handle)} roles={abilities.grant_roles} onInvited={() => setInvited((n) => n + 1)} />
             <PendingInvitations scope={hubInvitations(hub.domain_handle)} version={invited} />
             {hub.visibility === 'public' && <JoinLink handle={hub.domain_handle} />}
           </Panel>

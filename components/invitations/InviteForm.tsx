@@ -53,9 +53,10 @@ function summary(results: InviteResult[]) {
 
 /**
  * Several addresses at once (typed or pasted, split on commas and spaces)
- * with one role, into a hub or a space (`scope`); owners may also invite owners.
+ * with one role, into a hub or a space (`scope`); `roles` are the ones the
+ * caller may give there (its abilities' grant_roles).
  */
-export function InviteForm({ scope, isOwner, onInvited }: { scope: InvitationScope; isOwner: boolean; onInvited(): void }) {
+export function InviteForm({ scope, roles, onInvited }: { scope: InvitationScope; roles: readonly Role[]; onInvited(): void }) {
   const [form] = Form.useForm<InviteValues>();
   const [results, setResults] = useState<InviteResult[] | null>(null);
   const [planLimit, setPlanLimit] = useState<string | null>(null);
@@ -111,7 +112,7 @@ export function InviteForm({ scope, isOwner, onInvited }: { scope: InvitationSco
             />
           </Form.Item>
           <Form.Item label="Role" name="role" rules={rules.role}>
-            <Select<Role> options={roleOptions.filter((o) => isOwner || o.value !== 'owner')} />
+            <Select<Role> options={roleOptions.filter((o) => roles.includes(o.value))} />
           </Form.Item>
         </Row>
         <SubmitButton submitting={submitting} block={false} size="middle">

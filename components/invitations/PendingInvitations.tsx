@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { App, Button, Popconfirm, Skeleton, Typography } from 'antd';
 import styled from 'styled-components';
 import type { Invitation } from '@/lib/contract/invitations';
+import { colors } from '@/lib/palette';
 import { errorMessage } from '@/client/http/clients';
 import type { InvitationScope } from '@/client/http/hub-admin-api';
 import { LoadFailure } from '@/components/common/LoadFailure';
@@ -14,7 +15,7 @@ const Row = styled.div`
   display: grid;
   gap: 8px 12px;
   padding: 12px 0;
-  border-bottom: 1px solid #f0eff6;
+  border-bottom: 1px solid ${colors.divider};
 
   &:last-child {
     border-bottom: 0;
@@ -23,7 +24,7 @@ const Row = styled.div`
   strong {
     display: block;
     font-weight: 600;
-    color: #16161d;
+    color: ${colors.heading};
     overflow-wrap: anywhere;
   }
 
@@ -33,7 +34,7 @@ const Row = styled.div`
     align-items: center;
     gap: 4px 10px;
     font-size: 13px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 
   .actions {
@@ -86,26 +87,30 @@ function InvitationRow({ scope, invitation, onChange }: { scope: InvitationScope
         </span>
       </div>
       <div className="actions">
-        <Button
-          loading={busy === 'resend'}
-          disabled={busy !== null}
-          onClick={() => run('resend')}
-          aria-label={`Resend invitation to ${invitation.email}`}
-        >
-          Resend
-        </Button>
-        <Popconfirm
-          title={`Cancel the invitation to ${invitation.email}?`}
-          description="Its link stops working."
-          okText="Cancel invitation"
-          cancelText="Keep"
-          okButtonProps={{ danger: true }}
-          onConfirm={() => run('cancel')}
-        >
-          <Button danger loading={busy === 'cancel'} disabled={busy !== null} aria-label={`Cancel invitation to ${invitation.email}`}>
-            Cancel
+        {invitation.abilities.resend && (
+          <Button
+            loading={busy === 'resend'}
+            disabled={busy !== null}
+            onClick={() => run('resend')}
+            aria-label={`Resend invitation to ${invitation.email}`}
+          >
+            Resend
           </Button>
-        </Popconfirm>
+        )}
+        {invitation.abilities.revoke && (
+          <Popconfirm
+            title={`Cancel the invitation to ${invitation.email}?`}
+            description="Its link stops working."
+            okText="Cancel invitation"
+            cancelText="Keep"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => run('cancel')}
+          >
+            <Button danger loading={busy === 'cancel'} disabled={busy !== null} aria-label={`Cancel invitation to ${invitation.email}`}>
+              Cancel
+            </Button>
+          </Popconfirm>
+        )}
       </div>
       {problem && (
         <Typography.Text type="danger" role="alert" style={{ gridColumn: '1 / -1', fontSize: 13 }}>
@@ -116,7 +121,7 @@ function InvitationRow({ scope, invitation, onChange }: { scope: InvitationScope
   );
 }
 
-/** Pending invitations of a hub or a space, newest first, with resend and cancel. `version` reloads the list. */
+/** Pending invitations of a hub or a space, newest first, with resend and cancel where allowed. `version` reloads the list. */
 export function PendingInvitations({ scope, version }: { scope: InvitationScope; version: number }) {
   const list = usePagedList<Invitation>({
     query: JSON.stringify([scope.key, version]),

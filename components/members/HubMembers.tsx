@@ -53,7 +53,6 @@ export function HubMembers({ hub, version }: { hub: MyOrganization; version: num
         scope={handle}
         version={version}
         placeName={hub.name}
-        canManage={hub.abilities.manage_members}
         fetchPage={(page, search) => memberApi.list(handle, page, search ? { search } : {})}
         changeRole={(member, role) => memberApi.updateRole(handle, member.user_id, { role })}
         remove={(member) => memberApi.remove(handle, member.user_id)}

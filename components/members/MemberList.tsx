@@ -3,6 +3,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Input, Skeleton } from 'antd';
 import styled from 'styled-components';
 import type { Role } from '@/lib/contract/settings';
+import { colors } from '@/lib/palette';
 import type { ListEnvelope } from '@/client/http/api';
 import { useAuthStore } from '@/store/auth';
 import { LoadFailure } from '@/components/common/LoadFailure';
@@ -13,13 +14,13 @@ import { MemberRow, type MemberLike } from './MemberRow';
 
 const Empty = styled.p`
   margin: 8px 0;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 `;
 
 const Count = styled.p`
   margin: 0 0 4px;
   font-size: 13px;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 `;
 
 interface MemberListProps<M extends MemberLike> {
@@ -27,17 +28,15 @@ interface MemberListProps<M extends MemberLike> {
   scope: string;
   placeName: string;
   fetchPage(page: number, search: string | undefined): Promise<ListEnvelope<M>>;
-  /** Whether the signed-in user may change roles and remove people here. */
-  canManage: boolean;
   changeRole(member: M, role: Role): Promise<unknown>;
   remove(member: M): Promise<unknown>;
   /** Bumped by the parent to reload (after someone was added). */
   version?: number;
 }
 
-/** A searchable, paged list of members; owners change roles and remove people in place. */
+/** A searchable, paged list of members; each row offers the role change and removal its abilities allow. */
 export function MemberList<M extends MemberLike>({
-  scope, placeName, fetchPage, canManage, changeRole, remove, version = 0,
+  scope, placeName, fetchPage, changeRole, remove, version = 0,
 }: MemberListProps<M>) {
   const meId = useAuthStore((s) => s.user?.id);
   const [search, setSearch] = useState('');
@@ -77,20 +76,16 @@ export function MemberList<M extends MemberLike>({
                 member={member}
                 isMe={member.user_id === meId}
                 placeName={placeName}
-                manage={
-                  canManage
-                    ? {
-                        changeRole: async (role) => {
-                          await changeRole(member, role);
-                          list.reload();
-                        },
-                        remove: async () => {
-                          await remove(member);
-                          list.reload();
-                        },
-                      }
-                    : undefined
-                }
+                manage={{
+                  changeRole: async (role) => {
+                    await changeRole(member, role);
+                    list.reload();
+                  },
+                  remove: async () => {
+                    await remove(member);
+                    list.reload();
+                  },
+                }}
               />
             ))}
           </div>

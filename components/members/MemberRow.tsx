@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Button, Popconfirm, Select, Tag, Typography } from 'antd';
 import styled from 'styled-components';
+import type { MemberAbilities } from '@/lib/contract/members';
 import type { Role } from '@/lib/contract/settings';
+import { colors } from '@/lib/palette';
 import { errorMessage } from '@/client/http/clients';
 import { HubAvatar } from '@/components/common/HubAvatar';
 import { StatusBadge } from '@/components/common/StatusBadge';
@@ -13,7 +15,7 @@ const Row = styled.div`
   align-items: center;
   gap: 8px 12px;
   padding: 12px 0;
-  border-bottom: 1px solid #f0eff6;
+  border-bottom: 1px solid ${colors.divider};
 
   &:last-child {
     border-bottom: 0;
@@ -22,14 +24,14 @@ const Row = styled.div`
   .who strong {
     display: block;
     font-weight: 600;
-    color: #16161d;
+    color: ${colors.heading};
     overflow-wrap: anywhere;
   }
 
   .who span {
     display: block;
     font-size: 13px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
@@ -65,13 +67,15 @@ export interface MemberLike {
   role: Role;
   /** Whether they sign in with two factors; present for the hub's owners only. */
   two_factor?: boolean | null;
+  /** What the signed-in user may do to this member, as the server decided. */
+  abilities: MemberAbilities;
 }
 
 interface MemberRowProps {
   member: MemberLike;
   isMe: boolean;
-  /** Role change and removal; absent for people who may not manage roles. */
-  manage?: {
+  /** Role change and removal, offered as the member's abilities allow. */
+  manage: {
     changeRole(role: Role): Promise<void>;
     remove(): Promise<void>;
   };
@@ -79,7 +83,7 @@ interface MemberRowProps {
   placeName: string;
 }
 
-/** One person in a members list: who they are, their role, and (for owners) what can be changed. */
+/** One person in a members list: who they are, their role, and what the signed-in user may change. */
 export function MemberRow({ member, isMe, manage, placeName }: MemberRowProps) {
   const [busy, setBusy] = useState<'role' | 'remove' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -99,7 +103,7 @@ export function MemberRow({ member, isMe, manage, placeName }: MemberRowProps) {
   const label = `${member.name}${isMe ? ' (you)' : ''}`;
   return (
     <Row aria-label={member.name} role="listitem">
-      <HubAvatar name={member.name} colour="#8c83ff" size={36} round />
+      <HubAvatar name={member.name} colour={colors.primarySoft} size={36} round />
       <div className="who">
         <strong>{label}</strong>
         <span>{member.email}</span>
@@ -111,30 +115,31 @@ export function MemberRow({ member, isMe, manage, placeName }: MemberRowProps) {
         )}
       </div>
       <div className="actions">
-        {manage && !isMe ? (
-          <>
-            <Select<Role>
-              aria-label={`Role of ${member.name}`}
-              value={member.role}
-              options={roleOptions}
-              loading={busy === 'role'}
-              disabled={busy !== null}
-              onChange={(role) => void run('role', () => manage.changeRole(role))}
-              style={{ width: 110 }}
-            />
-            <Popconfirm
-              title={`Remove ${member.name} from ${placeName}?`}
-              okText="Remove"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => run('remove', manage.remove)}
-            >
-              <Button danger loading={busy === 'remove'} disabled={busy !== null} aria-label={`Remove ${member.name}`}>
-                Remove
-              </Button>
-            </Popconfirm>
-          </>
+        {member.abilities.change_role ? (
+          <Select<Role>
+            aria-label={`Role of ${member.name}`}
+            value={member.role}
+            options={roleOptions}
+            loading={busy === 'role'}
+            disabled={busy !== null}
+            onChange={(role) => void run('role', () => manage.changeRole(role))}
+            style={{ width: 110 }}
+          />
         ) : (
           <StatusBadge status={member.role === 'owner' ? 'success' : 'info'}>{roleLabels[member.role]}</StatusBadge>
+        )}
+        {/* One's own row offers no removal: Leave is how one goes, with its own confirmation. */}
+        {member.abilities.remove && !isMe && (
+          <Popconfirm
+            title={`Remove ${member.name} from ${placeName}?`}
+            okText="Remove"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => run('remove', manage.remove)}
+          >
+            <Button danger loading={busy === 'remove'} disabled={busy !== null} aria-label={`Remove ${member.name}`}>
+              Remove
+            </Button>
+          </Popconfirm>
         )}
       </div>
       {problem && (

@@ -43,7 +43,7 @@ export function AddSpaceMember({ space, onAdded }: { space: Space; onAdded(): vo
     void message.success(`${data.name} is now in ${space.name}.`);
     onAdded();
   });
-  const roles = roleOptions.filter((o) => o.value !== 'owner' || space.abilities.manage_members);
+  const roles = roleOptions.filter((o) => space.abilities.grant_roles.includes(o.value));
 
   return (
     <>

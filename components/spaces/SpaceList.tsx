@@ -167,7 +167,7 @@ export function SpaceList() {
             <div role="listitem" key={space.id}>
               <SpaceCard
                 space={space}
-                onJoin={!space.is_member && space.visibility === 'public' ? join : undefined}
+                onJoin={space.abilities.join ? join : undefined}
                 joining={joining === space.id}
                 joinDisabled={joining !== null}
               />

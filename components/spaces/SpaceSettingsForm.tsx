@@ -1,7 +1,6 @@
 import { App, Form } from 'antd';
 import type { Space, UpdateSpaceBody } from '@/lib/contract/spaces';
 import { spacesApi } from '@/client/http/spaces-api';
-import { useAuthStore } from '@/store/auth';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { VerticalForm } from '@/components/forms/VerticalForm';
@@ -13,14 +12,12 @@ type SpaceValues = Required<Pick<UpdateSpaceBody, 'name' | 'visibility'>> & { de
 /** Edits a space's name, description and visibility; only its creator may make it private (design §5). */
 export function SpaceSettingsForm({ space, onSaved }: { space: Space; onSaved(space: Space): void }) {
   const { message } = App.useApp();
-  const meId = useAuthStore((s) => s.user?.id);
   const [form] = Form.useForm<SpaceValues>();
   const { submitting, error, onFinish } = useSubmit(form, async (values) => {
     const { data } = await spacesApi.update(space.id, values);
     onSaved(data);
     void message.success('Space settings saved.');
   });
-  const creator = space.created_by?.id === meId;
 
   return (
     <>
@@ -35,7 +32,10 @@ export function SpaceSettingsForm({ space, onSaved }: { space: Space; onSaved(sp
         <SpaceFields
           idPrefix="space-visibility"
           privateReason={
-            creator || space.visibility === 'private' ? undefined : 'Only the creator of this space can make it private.'
+            // The current visibility stays choosable: keeping a space private is no change.
+            space.abilities.make_private || space.visibility === 'private'
+              ? undefined
+              : 'Only the creator of this space can make it private.'
           }
         />
         <SubmitButton submitting={submitting} block={false} size="middle">

@@ -7,6 +7,7 @@ import { Alert, App, Button, Popconfirm, Skeleton } from 'antd';
 import styled from 'styled-components';
 import { breakpoints } from '@/lib/constants';
 import type { Space } from '@/lib/contract/spaces';
+import { colors } from '@/lib/palette';
 import { errorMessage } from '@/client/http/clients';
 import { spaceInvitations, spacesApi } from '@/client/http/spaces-api';
 import { useAuthStore } from '@/store/auth';
@@ -33,7 +34,7 @@ const Back = styled(Link)`
   gap: 6px;
   margin-bottom: 16px;
   font-size: 14px;
-  color: #6b6a80;
+  color: ${colors.textSecondary};
 `;
 
 const Header = styled.header`
@@ -52,7 +53,7 @@ const Header = styled.header`
     font-weight: 600;
     line-height: 1.2;
     letter-spacing: -0.02em;
-    color: #16161d;
+    color: ${colors.heading};
     overflow-wrap: anywhere;
   }
 
@@ -63,14 +64,14 @@ const Header = styled.header`
     gap: 8px 12px;
     margin-top: 8px;
     font-size: 14px;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 
   .description {
     margin: 12px 0 0;
     font-size: 15px;
     line-height: 1.6;
-    color: #3f3e4f;
+    color: ${colors.text};
     overflow-wrap: anywhere;
     white-space: pre-line;
   }
@@ -79,13 +80,13 @@ const Header = styled.header`
 const AddMemberBox = styled.div`
   margin-top: 16px;
   padding-top: 16px;
-  border-top: 1px solid #f0eff6;
+  border-top: 1px solid ${colors.divider};
 
   h3 {
     margin: 0 0 12px;
     font-size: 15px;
     font-weight: 600;
-    color: #16161d;
+    color: ${colors.heading};
   }
 `;
 
@@ -236,7 +237,6 @@ function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(spac
             scope={space.id}
             version={members}
             placeName={space.name}
-            canManage={abilities.manage_members}
             fetchPage={(page, search) => spacesApi.members(space.id, page, search ? { search } : {})}
             changeRole={(member, role) => spacesApi.updateMember(space.id, member.user_id, { role })}
             remove={async (member) => {
@@ -261,7 +261,7 @@ function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(spac
           <Panel title="Invite by email">
             <InviteForm
               scope={spaceInvitations(space.id)}
-              isOwner={abilities.manage_members}
+              roles={abilities.grant_roles}
               onInvited={() => setInvited((n) => n + 1)}
             />
             <PendingInvitations scope={spaceInvitations(space.id)} version={invited} />

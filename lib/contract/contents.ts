@@ -222,7 +222,17 @@ export const contentUrlsSchema = z.object({
   thumbnail: z.string().nullable(),
 });
 
-export const contentItemSchema = z.object({
+/** What the caller may do with an item now, from their role in its space and the space's state. */
+export const contentAbilitiesSchema = z.object({
+  rename: z.boolean(),
+  /** Rewrite the text: notes only. */
+  edit: z.boolean(),
+  delete: z.boolean(),
+});
+export type ContentAbilities = z.infer<typeof contentAbilitiesSchema>;
+
+/** An item without what the caller may do with it: search results, which are read where they are found. */
+export const contentViewSchema = z.object({
   id: z.string(),
   space_id: z.string(),
   kind: z.enum(contentKinds),
@@ -240,6 +250,9 @@ export const contentItemSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
+export type ContentView = z.infer<typeof contentViewSchema>;
+
+export const contentItemSchema = contentViewSchema.extend({ abilities: contentAbilitiesSchema });
 export type ContentItem = z.infer<typeof contentItemSchema>;
 
 export const TEXT_PAGE_CHARACTERS = 20_000;

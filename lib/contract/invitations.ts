@@ -30,6 +30,13 @@ export const createInvitationsBody = z.object({
 });
 export type CreateInvitationsBody = z.input<typeof createInvitationsBody>;
 
+/** What the caller may do with a pending invitation (one for the owner role is the owners'). */
+export const invitationAbilitiesSchema = z.object({
+  resend: z.boolean(),
+  revoke: z.boolean(),
+});
+export type InvitationAbilities = z.infer<typeof invitationAbilitiesSchema>;
+
 /** A pending invitation as the hub's invitations list shows it. */
 export const invitationSchema = z.object({
   id: z.string(),
@@ -41,6 +48,7 @@ export const invitationSchema = z.object({
   expires_at: z.string(),
   /** When the latest email went out (resend refreshes it). */
   last_sent_at: z.string(),
+  abilities: invitationAbilitiesSchema,
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 

@@ -6,6 +6,13 @@ import { endpoint } from './endpoint';
 import { organizationHandleParams } from './organizations';
 import { roles } from './settings';
 
+/** What the caller may do to one member: change their role (to any role) and take them out. */
+export const memberAbilitiesSchema = z.object({
+  change_role: z.boolean(),
+  remove: z.boolean(),
+});
+export type MemberAbilities = z.infer<typeof memberAbilitiesSchema>;
+
 /** One member of a hub, as the members list shows them. */
 export const memberSchema = z.object({
   user_id: z.string(),
@@ -17,6 +24,7 @@ export const memberSchema = z.object({
   joined_at: z.string(),
   /** Whether the member signs in with two factors; shown to the hub's owners only (null for everyone else). */
   two_factor: z.boolean().nullable(),
+  abilities: memberAbilitiesSchema,
 });
 export type Member = z.infer<typeof memberSchema>;
 

@@ -23,6 +23,8 @@ export const hubAbilitiesSchema = z.object({
   invite: z.boolean(),
   /** Change members' roles, remove them, and grant the owner role. */
   manage_members: z.boolean(),
+  /** The roles the caller may give when inviting (owner only for owners); empty when they may not invite. */
+  grant_roles: z.array(z.enum(roles)),
   create_space: z.boolean(),
   view_audit: z.boolean(),
   transfer: z.boolean(),

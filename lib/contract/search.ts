@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { searchField } from '../validation/fields';
-import { contentItemSchema, contentKinds } from './contents';
+import { contentKinds, contentViewSchema } from './contents';
 import { endpoint } from './endpoint';
 import { listEnvelope, pageQuery } from './envelope';
 import { SEARCH_QUERY_MAX } from './search-limits';
@@ -23,7 +23,7 @@ export const snippetPartSchema = z.object({ text: z.string(), match: z.boolean()
 export type SnippetPart = z.infer<typeof snippetPartSchema>;
 
 export const searchResultSchema = z.object({
-  content: contentItemSchema,
+  content: contentViewSchema,
   space: z.object({ id: z.string(), name: z.string() }),
   rank: z.number(),
   /** Text around the best match, split so the client never renders HTML from it. */

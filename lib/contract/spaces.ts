@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalText, requiredText, searchField } from '../validation/fields';
 import { endpoint } from './endpoint';
 import { dataEnvelope, listEnvelope, pageQuery } from './envelope';
+import { memberAbilitiesSchema } from './members';
 import { roles, spaceVisibilities } from './settings';
 
 /** The specification's second visibility list: public "Everyone", shared "Shared", private "Private". */
@@ -50,10 +51,14 @@ export type SpaceListFilters = Omit<SpaceListQuery, 'page' | 'page_size'>;
 /** What the caller may do with the space now, given their role and its state; the web app offers only these. */
 export const spaceAbilitiesSchema = z.object({
   update: z.boolean(),
+  /** Choose the private visibility: only the space's creator may. */
+  make_private: z.boolean(),
   archive: z.boolean(),
   restore: z.boolean(),
   /** Add hub members and invite by email. */
   invite: z.boolean(),
+  /** The roles the caller may give when adding or inviting someone now; empty when they may not. */
+  grant_roles: z.array(z.enum(roles)),
   /** Change members' roles, remove them, and grant the owner role. */
   manage_members: z.boolean(),
   add_content: z.boolean(),
@@ -99,6 +104,7 @@ export const spaceMemberSchema = z.object({
   email: z.string(),
   role: z.enum(roles),
   joined_at: z.string(),
+  abilities: memberAbilitiesSchema,
 });
 export type SpaceMember = z.infer<typeof spaceMemberSchema>;
 

@@ -1,4 +1,5 @@
 import type { Role } from '../../lib/contract/settings';
+import { grantableRoles } from '../../lib/policies/abilities';
 import { forbidden } from '../lib/errors';
 import { authorize, type EffectiveRole } from './roles';
 
@@ -15,7 +16,7 @@ export function authorizeHubUpdate(role: EffectiveRole, changes: { visibility: b
 }
 
 /** Editors and above invite; only an owner may hand out the owner role. */
-export function authorizeInvite(role: EffectiveRole, invitedRole: Role): void {
+export function authorizeInvite(role: Role, invitedRole: Role): void {
   authorize(role, 'invite');
-  if (invitedRole === 'owner' && role !== 'owner') throw forbidden('Only a hub owner can invite another owner.');
+  if (!grantableRoles(role).includes(invitedRole)) throw forbidden('Only a hub owner can invite another owner.');
 }

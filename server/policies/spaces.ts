@@ -1,8 +1,10 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { spaceMemberships, spaces } from '../db/schema';
-import type { Operation, Role } from '../../lib/contract/settings';
+import type { Operation, Role, SpaceVisibility } from '../../lib/contract/settings';
+import type { SpaceAbilities } from '../../lib/contract/spaces';
+import { grantableRoles, spaceAbilities } from '../../lib/policies/abilities';
 import { AppError, forbidden } from '../lib/errors';
-import { authorize, higherRole } from './roles';
+import { authorize } from './roles';
 
 /*
  * Who sees a space and what they may do in it (design §5), in one place.
@@ -61,22 +63,25 @@ export function visibleSpacesCondition(viewer: SpaceViewer): SQL {
   )!;
 }
 
-/**
- * The viewer's effective role in a space they can see. The creator of a
- * private space is its owner whatever their row says, so nobody can lock
- * them out of a space only they can see.
- */
-export function effectiveSpaceRole(space: Pick<SpaceRow, 'visibility' | 'createdBy'>, memberRole: Role | null, viewer: SpaceViewer): Role {
-  const spaceRole = space.visibility === 'private' && space.createdBy === viewer.userId ? 'owner' : memberRole;
-  // The hub role is at least viewer, so the higher of the two is never guest.
-  return higherRole(spaceRole ?? 'guest', viewer.hubRole) as Role;
-}
+// The effective role is shared with the web app's mock backend, so it lives in lib/.
+export { effectiveSpaceRole } from '../../lib/policies/space-role';
 
 /** A visible space with the viewer's standing in it. */
 export interface SpaceAccess {
   space: SpaceRow;
   memberRole: Role | null;
   role: Role;
+}
+
+/** What the viewer may do with the space now: the abilities sent with it, and with its items. */
+export function spaceAbilitiesOf(access: SpaceAccess, viewer: SpaceViewer): SpaceAbilities {
+  return spaceAbilities({
+    role: access.role,
+    isMember: access.memberRole !== null,
+    archived: access.space.archivedAt !== null,
+    visibility: access.space.visibility as SpaceVisibility,
+    isCreator: access.space.createdBy === viewer.userId,
+  });
 }
 
 const operationMessages: Partial<Record<Operation, string>> = {
@@ -107,13 +112,13 @@ export function authorizeVisibilityChange(access: SpaceAccess, viewer: SpaceView
 
 /** Giving someone the owner role is owner's work (manage_roles), even for an editor who may add members. */
 export function authorizeGrantRole(access: SpaceAccess, role: Role): void {
-  if (role === 'owner') authorizeInSpace(access, 'manage_roles');
+  if (!grantableRoles(access.role).includes(role)) throw forbidden(operationMessages.manage_roles);
 }
 
 /** Inviting by email needs invite there (editor and above); only owners of the space or the hub hand out the owner role. */
 export function authorizeSpaceInvite(access: SpaceAccess, role: Role): void {
   authorizeInSpace(access, 'invite');
-  if (role === 'owner' && access.role !== 'owner') {
+  if (!grantableRoles(access.role).includes(role)) {
     throw forbidden('Only an owner of this space or of the hub can invite another owner.');
   }
 }

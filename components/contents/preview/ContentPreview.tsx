@@ -3,6 +3,7 @@ import { Button, Drawer, Result } from 'antd';
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
 import { contentKindLabels, type ContentItem } from '@/lib/contract/contents';
+import { colors } from '@/lib/palette';
 import { fileHref } from '@/client/http/contents-api';
 import { formatBytes } from '@/components/common/format';
 import { useOpenAfterMount } from '@/components/common/useOpenAfterMount';
@@ -31,7 +32,7 @@ const Title = styled.div`
     overflow: hidden;
     font-size: 16px;
     font-weight: 600;
-    color: #16161d;
+    color: ${colors.heading};
     text-overflow: ellipsis;
     white-space: nowrap;
   }
@@ -42,7 +43,7 @@ const Title = styled.div`
     gap: 8px;
     font-size: 12px;
     font-weight: 400;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 `;
 
@@ -62,7 +63,7 @@ const Waiting = styled.div`
     margin: 8px 0 0;
     font-size: 17px;
     font-weight: 600;
-    color: #16161d;
+    color: ${colors.heading};
   }
 
   p {
@@ -70,7 +71,7 @@ const Waiting = styled.div`
     margin: 0;
     font-size: 14px;
     line-height: 1.6;
-    color: #6b6a80;
+    color: ${colors.textSecondary};
   }
 `;
 
@@ -133,7 +134,7 @@ function PreviewBody({ item }: { item: ContentItem }) {
 interface ContentPreviewProps {
   item: ContentItem | null;
   onClose(): void;
-  /** Offered on notes to those who may edit. */
+  /** Offered on items whose abilities allow editing (notes). */
   onEditNote?: (item: ContentItem) => void;
 }
 
@@ -167,7 +168,7 @@ export function ContentPreview({ item, onClose, onEditNote }: ContentPreviewProp
       extra={
         item && (
           <span style={{ display: 'flex', gap: 8 }}>
-            {onEditNote && item.source === 'note' && (
+            {onEditNote && item.abilities.edit && (
               <Button icon={<FormOutlined />} onClick={() => onEditNote(item)}>
                 Edit
               </Button>

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/connect';
 import { contents } from '../../db/schema';
 import type { ContentDetails, ContentItem, ContentKind, ContentSource } from '../../../lib/contract/contents';
-import { assertNotArchived, authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
+import { assertNotArchived, authorizeInSpace, spaceAbilitiesOf, type SpaceViewer } from '../../policies/spaces';
 import { findVisibleSpace } from '../spaces/find-visible-space';
 import { indexContent } from '../search/index-content';
 import { presentContent, selectContentViews, type ContentPresenter } from './content-view';
@@ -38,6 +38,6 @@ export async function addWrittenContent(opts: {
     const where = { organizationId: viewer.organizationId, spaceId: access.space.id, contentId: created!.id };
     await indexContent({ db: tx, ...where, name: item.name, body: item.body });
     const [row] = await selectContentViews(tx).where(contentInSpace(where)).limit(1);
-    return presentContent(row!, opts.presenter);
+    return presentContent(row!, opts.presenter, spaceAbilitiesOf(access, viewer));
   });
 }

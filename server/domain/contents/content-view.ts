@@ -1,7 +1,9 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { contents, users } from '../../db/schema';
-import type { ContentItem } from '../../../lib/contract/contents';
+import type { ContentItem, ContentView } from '../../../lib/contract/contents';
+import type { SpaceAbilities } from '../../../lib/contract/spaces';
+import { contentAbilities } from '../../../lib/policies/abilities';
 import { fileUrlExpiry, signedFilePath } from '../files/file-signature';
 
 export type ContentRow = typeof contents.$inferSelect;
@@ -52,7 +54,8 @@ export interface ContentViewRow {
   creatorName: string | null;
 }
 
-export function presentContent(row: Pick<ContentViewRow, 'content' | 'creatorName'>, presenter: ContentPresenter): ContentItem {
+/** An item without the caller's abilities (search results). */
+export function presentContentView(row: Pick<ContentViewRow, 'content' | 'creatorName'>, presenter: ContentPresenter): ContentView {
   const { content } = row;
   const expires = fileUrlExpiry(presenter.fileUrlTtlSeconds);
   const sign = (variant: 'original' | 'thumbnail' | 'preview', download = false) =>
@@ -81,4 +84,13 @@ export function presentContent(row: Pick<ContentViewRow, 'content' | 'creatorNam
     created_at: content.createdAt.toISOString(),
     updated_at: content.updatedAt.toISOString(),
   };
+}
+
+/** An item with what the caller may do with it, from their abilities in its space (spaceAbilitiesOf). */
+export function presentContent(
+  row: Pick<ContentViewRow, 'content' | 'creatorName'>,
+  presenter: ContentPresenter,
+  space: SpaceAbilities,
+): ContentItem {
+  return { ...presentContentView(row, presenter), abilities: contentAbilities(space, row.content.source) };
 }

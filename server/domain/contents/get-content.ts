@@ -1,6 +1,6 @@
 import type { Database } from '../../db/connect';
 import type { ContentItem } from '../../../lib/contract/contents';
-import type { SpaceViewer } from '../../policies/spaces';
+import { spaceAbilitiesOf, type SpaceViewer } from '../../policies/spaces';
 import { presentContent, type ContentPresenter } from './content-view';
 import { findSpaceContent } from './find-space-content';
 
@@ -12,6 +12,6 @@ export async function getContent(opts: {
   contentId: string;
   presenter: ContentPresenter;
 }): Promise<ContentItem> {
-  const { row } = await findSpaceContent(opts);
-  return presentContent(row, opts.presenter);
+  const { access, row } = await findSpaceContent(opts);
+  return presentContent(row, opts.presenter, spaceAbilitiesOf(access, opts.viewer));
 }

@@ -4,7 +4,7 @@ import { contents } from '../../db/schema';
 import type { ContentItem, ContentKind, ContentSort, ContentStatus } from '../../../lib/contract/contents';
 import type { PageQuery } from '../../../lib/contract/envelope';
 import { pageOffset } from '../../lib/envelope';
-import type { SpaceViewer } from '../../policies/spaces';
+import { spaceAbilitiesOf, type SpaceViewer } from '../../policies/spaces';
 import { containsPattern } from '../spaces/contains-pattern';
 import { findVisibleSpace } from '../spaces/find-visible-space';
 import { presentContent, selectContentViews, type ContentPresenter } from './content-view';
@@ -39,7 +39,8 @@ export async function listContents(opts: {
   presenter: ContentPresenter;
 }): Promise<{ items: ContentItem[]; count: number }> {
   const { db, viewer, filters } = opts;
-  const { space } = await findVisibleSpace({ db, viewer, spaceId: opts.spaceId });
+  const access = await findVisibleSpace({ db, viewer, spaceId: opts.spaceId });
+  const { space } = access;
   const where = and(
     eq(contents.organizationId, viewer.organizationId),
     eq(contents.spaceId, space.id),
@@ -60,5 +61,6 @@ export async function listContents(opts: {
     selectContentViews(db).innerJoin(pageIds, eq(pageIds.id, contents.id)).orderBy(...order),
     db.select({ n: count() }).from(contents).where(where),
   ]);
-  return { items: rows.map((row) => presentContent(row, opts.presenter)), count: total?.n ?? 0 };
+  const abilities = spaceAbilitiesOf(access, viewer);
+  return { items: rows.map((row) => presentContent(row, opts.presenter, abilities)), count: total?.n ?? 0 };
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { contents } from '../../db/schema';
 import type { ContentItem } from '../../../lib/contract/contents';
-import { assertNotArchived, authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
+import { assertNotArchived, authorizeInSpace, spaceAbilitiesOf, type SpaceViewer } from '../../policies/spaces';
 import { indexContent } from '../search/index-content';
 import { presentContent, type ContentPresenter } from './content-view';
 import { contentInSpace, findSpaceContent } from './find-space-content';
@@ -27,6 +27,6 @@ export async function renameContent(opts: {
       .where(contentInSpace({ organizationId: content.organizationId, spaceId: content.spaceId, contentId: content.id }))
       .returning();
     await indexContent({ db: tx, organizationId: content.organizationId, contentId: content.id, name: opts.name, body: row.body });
-    return presentContent({ ...row, content: renamed! }, opts.presenter);
+    return presentContent({ ...row, content: renamed! }, opts.presenter, spaceAbilitiesOf(access, opts.viewer));
   });
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/connect';
 import { contents } from '../../db/schema';
 import type { ContentItem } from '../../../lib/contract/contents';
 import { notFound } from '../../lib/errors';
-import { assertNotArchived, authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
+import { assertNotArchived, authorizeInSpace, spaceAbilitiesOf, type SpaceViewer } from '../../policies/spaces';
 import { indexContent } from '../search/index-content';
 import { presentContent, type ContentPresenter } from './content-view';
 import { contentInSpace, findSpaceContent } from './find-space-content';
@@ -30,6 +30,6 @@ export async function updateNote(opts: {
       .where(contentInSpace({ organizationId: content.organizationId, spaceId: content.spaceId, contentId: content.id }))
       .returning();
     await indexContent({ db: tx, organizationId: content.organizationId, contentId: content.id, name: title, body });
-    return presentContent({ ...row, content: updated! }, opts.presenter);
+    return presentContent({ ...row, content: updated! }, opts.presenter, spaceAbilitiesOf(access, opts.viewer));
   });
 }

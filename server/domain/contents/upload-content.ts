@@ -10,7 +10,7 @@ import {
 import type { Plan } from '../../../lib/plans';
 import { BackgroundSha256 } from '../../lib/background-hash';
 import { AppError, fieldError } from '../../lib/errors';
-import { assertNotArchived, authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
+import { assertNotArchived, authorizeInSpace, spaceAbilitiesOf, type SpaceViewer } from '../../policies/spaces';
 import type { Storage } from '../../storage/storage';
 import type { OrganizationRow, ProcessingQueue } from '../../types';
 import { getSubscription } from '../billing/get-subscription';
@@ -19,6 +19,7 @@ import { presentContent, selectContentViews, type ContentPresenter } from './con
 import { SNIFF_BYTES, detectFileType } from './detect-file-type';
 import { getStorageUsage } from './get-storage-usage';
 import { sanitizeFileName } from './sanitize-file-name';
+import { errorMessages } from '../../../lib/contract/error-messages';
 
 /** The file part of an upload, as it arrives. */
 export interface IncomingFile {
@@ -190,7 +191,7 @@ export async function uploadContent(opts: {
   const maxBytes = MAX_UPLOAD_BYTES[kind];
   // One byte over the limit reaches the inspector, which refuses the file; the parser would only cut it short.
   const file = await opts.receiveFile(maxBytes + 1);
-  if (!file) throw fieldError('file', 'Please choose a file to upload.');
+  if (!file) throw fieldError('file', errorMessages.chooseFile);
   const name = sanitizeFileName(file.fileName);
   const extension = extensionOf(name);
   let plan: Plan;
@@ -250,5 +251,5 @@ export async function uploadContent(opts: {
   const [row] = await selectContentViews(db)
     .where(and(eq(contents.organizationId, organization.id), eq(contents.id, id)))
     .limit(1);
-  return presentContent(row!, opts.presenter);
+  return presentContent(row!, opts.presenter, spaceAbilitiesOf(access, viewer));
 }

@@ -13,6 +13,7 @@ import { getSubscription } from '../billing/get-subscription';
 import { countMembers } from '../organizations/present-organization';
 import { issueInvitations, mailIssuedInvitations } from './issue-invitations';
 import { pendingHubInvitationOf } from './pending-invitation';
+import { hubInvitationCaller } from './present-invitation';
 
 /**
  * Invites several addresses to the hub with one role. Members are skipped;
@@ -53,6 +54,7 @@ export async function createInvitations(opts: {
   });
   return mailIssuedInvitations({
     db: opts.db, config: opts.config, mailer: opts.mailer, issued, inviter: opts.inviter, role, hubName: hub.organization.name,
+    caller: hubInvitationCaller(hub),
   });
 }
 

@@ -13,6 +13,7 @@ import type { ClientInfo } from '../sessions/create-session';
 import { findVisibleSpace } from '../spaces/find-visible-space';
 import { issueInvitations, mailIssuedInvitations } from './issue-invitations';
 import { pendingSpaceInvitationOf } from './pending-invitation';
+import { spaceInvitationCaller } from './present-invitation';
 
 /**
  * Invites several addresses into one space with one role (editors and
@@ -34,7 +35,7 @@ export async function createSpaceInvitations(opts: {
   client: ClientInfo;
 }): Promise<InviteResult[]> {
   const { viewer, role } = opts;
-  const { issued, spaceName } = await opts.db.transaction(async (tx) => {
+  const { issued, spaceName, caller } = await opts.db.transaction(async (tx) => {
     const access = await findVisibleSpace({ db: tx, viewer, spaceId: opts.spaceId });
     authorizeSpaceInvite(access, role);
     assertNotArchived(access.space);
@@ -49,6 +50,7 @@ export async function createSpaceInvitations(opts: {
     );
     return {
       spaceName: access.space.name,
+      caller: spaceInvitationCaller(access),
       issued: await issueInvitations({
         db: tx, organizationId: viewer.organizationId, spaceId: access.space.id, spaceName: access.space.name, emails: opts.emails, role,
         inviter: opts.inviter, members, pendingWhere: pendingSpaceInvitationOf(access.space), client: opts.client,
@@ -57,6 +59,6 @@ export async function createSpaceInvitations(opts: {
   });
   return mailIssuedInvitations({
     db: opts.db, config: opts.config, mailer: opts.mailer, issued, inviter: opts.inviter, role,
-    hubName: opts.organization.name, spaceName,
+    hubName: opts.organization.name, spaceName, caller,
   });
 }

@@ -12,6 +12,7 @@ import type { ClientInfo } from '../sessions/create-session';
 import { countRecentSends } from './count-recent-sends';
 import { deliverInvitation } from './deliver-invitation';
 import { issueInvitationToken } from './invitation-token';
+import type { InvitationCaller } from '../../../lib/policies/abilities';
 import { presentInvitation } from './present-invitation';
 
 export interface IssuedInvitation {
@@ -92,6 +93,7 @@ export async function mailIssuedInvitations(opts: {
   role: Role;
   hubName: string;
   spaceName?: string;
+  caller: InvitationCaller;
 }): Promise<InviteResult[]> {
   return Promise.all(opts.issued.map(async ({ email, outcome, token, sendId, row }): Promise<InviteResult> => {
     if (!row || !token || !sendId) return { email, outcome, invitation: null };
@@ -99,7 +101,7 @@ export async function mailIssuedInvitations(opts: {
       db: opts.db, config: opts.config, mailer: opts.mailer, sendId, email, token,
       hubName: opts.hubName, spaceName: opts.spaceName, inviterName: opts.inviter.name, role: opts.role,
     });
-    const invitation = presentInvitation({ ...row, invitedBy: opts.inviter.name, lastSentAt: sent ? new Date() : null });
+    const invitation = presentInvitation({ ...row, invitedBy: opts.inviter.name, lastSentAt: sent ? new Date() : null }, opts.caller);
     return { email, outcome: sent ? outcome : 'mail_failed', invitation };
   }));
 }

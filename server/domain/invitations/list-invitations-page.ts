@@ -5,6 +5,7 @@ import { authorize } from '../../policies/roles';
 import type { HubContext } from '../../types';
 import { pendingHubInvitationOf } from './pending-invitation';
 import { selectInvitationsPage } from './select-invitations-page';
+import { hubInvitationCaller } from './present-invitation';
 
 /** One page of the hub's pending invitations, newest first; for those who may invite. */
 export async function listInvitationsPage(opts: {
@@ -13,5 +14,7 @@ export async function listInvitationsPage(opts: {
   page: PageQuery;
 }): Promise<{ items: Invitation[]; count: number }> {
   authorize(opts.hub.role, 'invite');
-  return selectInvitationsPage({ db: opts.db, where: pendingHubInvitationOf(opts.hub.organization.id), page: opts.page });
+  return selectInvitationsPage({
+    db: opts.db, where: pendingHubInvitationOf(opts.hub.organization.id), page: opts.page, caller: hubInvitationCaller(opts.hub),
+  });
 }

@@ -5,6 +5,7 @@ import { authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
 import { findVisibleSpace } from '../spaces/find-visible-space';
 import { pendingSpaceInvitationOf } from './pending-invitation';
 import { selectInvitationsPage } from './select-invitations-page';
+import { spaceInvitationCaller } from './present-invitation';
 
 /** One page of a space's pending invitations, newest first; for those who may invite there. */
 export async function listSpaceInvitationsPage(opts: {
@@ -15,5 +16,7 @@ export async function listSpaceInvitationsPage(opts: {
 }): Promise<{ items: Invitation[]; count: number }> {
   const access = await findVisibleSpace({ db: opts.db, viewer: opts.viewer, spaceId: opts.spaceId });
   authorizeInSpace(access, 'invite');
-  return selectInvitationsPage({ db: opts.db, where: pendingSpaceInvitationOf(access.space), page: opts.page });
+  return selectInvitationsPage({
+    db: opts.db, where: pendingSpaceInvitationOf(access.space), page: opts.page, caller: spaceInvitationCaller(access),
+  });
 }

@@ -14,6 +14,7 @@ import type { ClientInfo } from '../sessions/create-session';
 import { countRecentSends } from './count-recent-sends';
 import { deliverInvitation } from './deliver-invitation';
 import { issueInvitationToken } from './invitation-token';
+import type { InvitationCaller } from '../../../lib/policies/abilities';
 import { invitationColumns, inviterJoin, presentInvitation } from './present-invitation';
 
 /**
@@ -29,11 +30,11 @@ export async function reissueInvitation(opts: {
   sender: UserRow;
   hubName: string;
   /** The invitation, and for a space invitation the space's name (for the email). */
-  find: (tx: Database) => Promise<{ invitation: typeof invitations.$inferSelect; spaceName?: string }>;
+  find: (tx: Database) => Promise<{ invitation: typeof invitations.$inferSelect; spaceName?: string; caller: InvitationCaller }>;
   client: ClientInfo;
 }): Promise<Invitation> {
-  const { row, token, sendId, spaceName } = await opts.db.transaction(async (tx) => {
-    const { invitation, spaceName } = await opts.find(tx);
+  const { row, token, sendId, spaceName, caller } = await opts.db.transaction(async (tx) => {
+    const { invitation, spaceName, caller } = await opts.find(tx);
     const sent = (await countRecentSends({ db: tx, invitationIds: [invitation.id] })).get(invitation.id) ?? 0;
     if (sent >= INVITATION_SENDS_PER_WINDOW) {
       throw tooManyRequests(
@@ -51,7 +52,7 @@ export async function reissueInvitation(opts: {
       db: tx, type: 'invitation_sent', organizationId: invitation.organizationId, actorId: opts.sender.id, client: opts.client,
       data: { ...invitationData(invitation, spaceName), resent: true },
     });
-    return { row: updated!, token: issued.token, sendId: send!.id, spaceName };
+    return { row: updated!, token: issued.token, sendId: send!.id, spaceName, caller };
   });
   const sent = await deliverInvitation({
     db: opts.db, config: opts.config, mailer: opts.mailer, sendId, token, email: row.email,
@@ -63,5 +64,5 @@ export async function reissueInvitation(opts: {
     .from(invitations)
     .leftJoin(users, inviterJoin)
     .where(eq(invitations.id, row.id));
-  return presentInvitation(view!);
+  return presentInvitation(view!, caller);
 }

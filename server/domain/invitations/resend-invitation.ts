@@ -6,6 +6,7 @@ import type { HubContext, UserRow } from '../../types';
 import type { ClientInfo } from '../sessions/create-session';
 import { findPendingInvitation } from './find-pending-invitation';
 import { reissueInvitation } from './reissue-invitation';
+import { hubInvitationCaller } from './present-invitation';
 
 /** Sends a pending hub invitation again with a new link (at most 3 emails per 10 minutes). */
 export async function resendInvitation(opts: {
@@ -19,6 +20,8 @@ export async function resendInvitation(opts: {
 }): Promise<Invitation> {
   return reissueInvitation({
     db: opts.db, config: opts.config, mailer: opts.mailer, sender: opts.user, hubName: opts.hub.organization.name, client: opts.client,
-    find: async (tx) => ({ invitation: await findPendingInvitation({ db: tx, hub: opts.hub, id: opts.id }) }),
+    find: async (tx) => ({
+      invitation: await findPendingInvitation({ db: tx, hub: opts.hub, id: opts.id }), caller: hubInvitationCaller(opts.hub),
+    }),
   });
 }

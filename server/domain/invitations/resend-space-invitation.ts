@@ -7,6 +7,7 @@ import type { OrganizationRow, UserRow } from '../../types';
 import type { ClientInfo } from '../sessions/create-session';
 import { findPendingSpaceInvitation } from './find-pending-space-invitation';
 import { reissueInvitation } from './reissue-invitation';
+import { spaceInvitationCaller } from './present-invitation';
 
 /** Sends a pending space invitation again with a new link (at most 3 emails per 10 minutes). */
 export async function resendSpaceInvitation(opts: {
@@ -26,7 +27,7 @@ export async function resendSpaceInvitation(opts: {
       const { access, invitation } = await findPendingSpaceInvitation({ db: tx, viewer: opts.viewer, spaceId: opts.spaceId, id: opts.id });
       assertNotArchived(access.space);
       assertOpenToMembers(access.space);
-      return { invitation, spaceName: access.space.name };
+      return { invitation, spaceName: access.space.name, caller: spaceInvitationCaller(access) };
     },
   });
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/connect';
 import { invitations, users } from '../../db/schema';
 import type { PageQuery } from '../../../lib/contract/envelope';
 import type { Invitation } from '../../../lib/contract/invitations';
+import type { InvitationCaller } from '../../../lib/policies/abilities';
 import { pageOffset } from '../../lib/envelope';
 import { invitationColumns, inviterJoin, presentInvitation } from './present-invitation';
 
@@ -11,6 +12,7 @@ export async function selectInvitationsPage(opts: {
   db: Database;
   where: SQL;
   page: PageQuery;
+  caller: InvitationCaller;
 }): Promise<{ items: Invitation[]; count: number }> {
   const [rows, [total]] = await Promise.all([
     opts.db
@@ -23,5 +25,5 @@ export async function selectInvitationsPage(opts: {
       .offset(pageOffset(opts.page)),
     opts.db.select({ n: count() }).from(invitations).where(opts.where),
   ]);
-  return { items: rows.map(presentInvitation), count: total?.n ?? 0 };
+  return { items: rows.map((row) => presentInvitation(row, opts.caller)), count: total?.n ?? 0 };
 }

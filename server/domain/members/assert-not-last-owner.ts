@@ -1,7 +1,17 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { memberships, organizations } from '../../db/schema';
+import { leavesNoOwner } from '../../../lib/policies/abilities';
 import { AppError } from '../../lib/errors';
+
+/** How many owners the hub has. */
+export async function countHubOwners(db: Database, organizationId: string): Promise<number> {
+  const [owners] = await db
+    .select({ n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, 'owner')));
+  return owners?.n ?? 0;
+}
 
 /**
  * Refuses (422 last_owner) to take the owner role away from the hub's only
@@ -15,11 +25,10 @@ export async function assertNotLastOwner(opts: {
   currentRole: string;
   message: string;
 }): Promise<void> {
+  // Only an owner can be the last one: nobody else needs the lock and the count.
   if (opts.currentRole !== 'owner') return;
   await opts.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, opts.organizationId)).for('update');
-  const [owners] = await opts.db
-    .select({ n: count() })
-    .from(memberships)
-    .where(and(eq(memberships.organizationId, opts.organizationId), eq(memberships.role, 'owner')));
-  if ((owners?.n ?? 0) <= 1) throw new AppError(422, 'last_owner', opts.message);
+  if (leavesNoOwner(opts.currentRole, await countHubOwners(opts.db, opts.organizationId))) {
+    throw new AppError(422, 'last_owner', opts.message);
+  }
 }

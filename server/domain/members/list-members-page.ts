@@ -3,8 +3,9 @@ import type { Database } from '../../db/connect';
 import { memberships, users } from '../../db/schema';
 import type { PageQuery } from '../../../lib/contract/envelope';
 import type { Member } from '../../../lib/contract/members';
+import type { Role } from '../../../lib/contract/settings';
 import { pageOffset } from '../../lib/envelope';
-import { memberColumns, presentMember } from './present-member';
+import { hubMemberCaller, memberColumns, presentMember } from './present-member';
 
 /** `%`, `_` and `\` are wildcards/escape in LIKE; a search for them means the characters themselves. */
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
@@ -15,8 +16,8 @@ export async function listMembersPage(opts: {
   organizationId: string;
   page: PageQuery;
   search?: string;
-  /** Whether the viewer may see who has two-factor sign-in (the hub's owners). */
-  showTwoFactor: boolean;
+  /** The viewer's role in the hub: owners manage members and see who has two-factor sign-in. */
+  role: Role;
 }): Promise<{ items: Member[]; count: number }> {
   const { db } = opts;
   const conditions: SQL[] = [eq(memberships.organizationId, opts.organizationId)];
@@ -25,7 +26,7 @@ export async function listMembersPage(opts: {
     conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
   }
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total], caller] = await Promise.all([
     db
       .select(memberColumns)
       .from(memberships)
@@ -35,6 +36,8 @@ export async function listMembersPage(opts: {
       .limit(opts.page.page_size)
       .offset(pageOffset(opts.page)),
     db.select({ n: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where),
+    hubMemberCaller(db, opts.organizationId, opts.role),
   ]);
-  return { items: rows.map((row) => presentMember(row, opts.showTwoFactor)), count: total?.n ?? 0 };
+  const showTwoFactor = opts.role === 'owner';
+  return { items: rows.map((row) => presentMember(row, caller, showTwoFactor)), count: total?.n ?? 0 };
 }

@@ -1,6 +1,9 @@
 import { memberships, users } from '../../db/schema';
 import type { Member } from '../../../lib/contract/members';
 import type { Role } from '../../../lib/contract/settings';
+import { hubAbilities, memberAbilities, type MemberCaller } from '../../../lib/policies/abilities';
+import type { Database } from '../../db/connect';
+import { countHubOwners } from './assert-not-last-owner';
 import { twoFactorEnabledSql } from '../two-factor/has-two-factor';
 
 /** The columns a member row is read with; join memberships to users. */
@@ -14,17 +17,24 @@ export const memberColumns = {
   twoFactor: twoFactorEnabledSql,
 };
 
+/** Whether the viewer (with `role` in the hub) manages its members, and how many owners it has. */
+export async function hubMemberCaller(db: Database, organizationId: string, role: Role): Promise<MemberCaller> {
+  return { manage: hubAbilities(role).manage_members, ownerCount: await countHubOwners(db, organizationId) };
+}
+
 /** `showTwoFactor`: whether the viewer may see who has two-factor sign-in (the hub's owners). */
 export function presentMember(row: {
   userId: string; name: string; email: string; profileRole: string | null; role: string; joinedAt: Date; twoFactor: boolean;
-}, showTwoFactor = true): Member {
+}, caller: MemberCaller, showTwoFactor = true): Member {
+  const role = row.role as Role;
   return {
     user_id: row.userId,
     name: row.name,
     email: row.email,
-    role: row.role as Role,
+    role,
     profile_role: row.profileRole,
     joined_at: row.joinedAt.toISOString(),
     two_factor: showTwoFactor ? row.twoFactor : null,
+    abilities: memberAbilities({ ...caller, role }),
   };
 }

@@ -10,7 +10,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import type { ClientInfo } from '../sessions/create-session';
 import { assertNotLastOwner } from './assert-not-last-owner';
 import { findMember } from './find-member';
-import { presentMember } from './present-member';
+import { hubMemberCaller, presentMember } from './present-member';
 
 /** Changes a member's hub role (owners only); the hub's last owner keeps the role. */
 export async function updateMemberRole(opts: {
@@ -41,6 +41,6 @@ export async function updateMemberRole(opts: {
         data: { target: memberTarget({ id: member.userId, name: member.name }), from: member.role, to: opts.role },
       });
     }
-    return presentMember({ ...member, role: opts.role });
+    return presentMember({ ...member, role: opts.role }, await hubMemberCaller(tx, organizationId, opts.hub.role));
   });
 }

@@ -48,6 +48,6 @@ export async function addSpaceMember(opts: {
       db: tx, type: 'space_member_added', organizationId: viewer.organizationId, actorId: viewer.userId, subjectId: body.user_id,
       client: opts.client, data: { target: spaceTarget(access.space), role: body.role },
     });
-    return (await findSpaceMember({ db: tx, space: access.space, userId: body.user_id }))!;
+    return (await findSpaceMember({ db: tx, access, viewer, userId: body.user_id }))!;
   });
 }

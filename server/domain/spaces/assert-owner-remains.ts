@@ -1,21 +1,26 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { spaceMemberships } from '../../db/schema';
+import type { Role } from '../../../lib/contract/settings';
+import { leavesNoOwner } from '../../../lib/policies/abilities';
 import { AppError } from '../../lib/errors';
 
-/**
- * A space always keeps an owner: refuses (422, last_owner) when `userId` is
- * its only one. Callers hold the space row lock, so two owners cannot both
- * step down at once.
- */
-export async function assertOwnerRemains(opts: { db: Database; spaceId: string; userId: string; message: string }): Promise<void> {
-  const [others] = await opts.db
+/** How many owners the space has (members with the owner role in it). */
+export async function countSpaceOwners(db: Database, spaceId: string): Promise<number> {
+  const [owners] = await db
     .select({ n: count() })
     .from(spaceMemberships)
-    .where(and(
-      eq(spaceMemberships.spaceId, opts.spaceId),
-      eq(spaceMemberships.role, 'owner'),
-      ne(spaceMemberships.userId, opts.userId),
-    ));
-  if (!others?.n) throw new AppError(422, 'last_owner', opts.message);
+    .where(and(eq(spaceMemberships.spaceId, spaceId), eq(spaceMemberships.role, 'owner')));
+  return owners?.n ?? 0;
+}
+
+/**
+ * A space always keeps an owner: refuses (422, last_owner) to take the owner
+ * role from its only one. Callers hold the space row lock, so two owners
+ * cannot both step down at once.
+ */
+export async function assertOwnerRemains(opts: { db: Database; spaceId: string; memberRole: Role; message: string }): Promise<void> {
+  if (leavesNoOwner(opts.memberRole, await countSpaceOwners(opts.db, opts.spaceId))) {
+    throw new AppError(422, 'last_owner', opts.message);
+  }
 }

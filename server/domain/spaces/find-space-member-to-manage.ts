@@ -1,10 +1,9 @@
 import type { Database } from '../../db/connect';
-import type { SpaceMember } from '../../../lib/contract/spaces';
 import { notFound } from '../../lib/errors';
 import { assertNotArchived, authorizeInSpace, type SpaceAccess, type SpaceViewer } from '../../policies/spaces';
 import { findVisibleSpace } from './find-visible-space';
 import { isUuid } from './is-uuid';
-import { findSpaceMember } from './space-member-view';
+import { findSpaceMemberRow, type SpaceMemberRow } from './space-member-view';
 
 /**
  * The shared first half of changing or removing a space member: the space
@@ -16,12 +15,12 @@ export async function findSpaceMemberToManage(opts: {
   viewer: SpaceViewer;
   spaceId: string;
   userId: string;
-}): Promise<{ access: SpaceAccess; member: SpaceMember }> {
+}): Promise<{ access: SpaceAccess; member: SpaceMemberRow }> {
   const access = await findVisibleSpace(opts);
   authorizeInSpace(access, 'manage_roles');
   assertNotArchived(access.space);
   const member = isUuid(opts.userId)
-    ? await findSpaceMember({ db: opts.db, space: access.space, userId: opts.userId })
+    ? await findSpaceMemberRow({ db: opts.db, space: access.space, userId: opts.userId })
     : undefined;
   if (!member) throw notFound('That member of the space');
   return { access, member };

@@ -15,14 +15,12 @@ export async function leaveSpace(opts: { db: Database; viewer: SpaceViewer; spac
   await db.transaction(async (tx) => {
     const access = await findVisibleSpace({ db: tx, viewer, spaceId: opts.spaceId });
     if (!access.memberRole) throw conflict('You are not a member of this space.');
-    if (access.memberRole === 'owner') {
-      await assertOwnerRemains({
-        db: tx,
-        spaceId: access.space.id,
-        userId: viewer.userId,
-        message: 'You are the only owner of this space. Make another member an owner before you leave.',
-      });
-    }
+    await assertOwnerRemains({
+      db: tx,
+      spaceId: access.space.id,
+      memberRole: access.memberRole,
+      message: 'You are the only owner of this space. Make another member an owner before you leave.',
+    });
     await tx
       .delete(spaceMemberships)
       .where(and(eq(spaceMemberships.spaceId, access.space.id), eq(spaceMemberships.userId, viewer.userId)));

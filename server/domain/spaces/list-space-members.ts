@@ -7,7 +7,7 @@ import { pageOffset } from '../../lib/envelope';
 import type { SpaceViewer } from '../../policies/spaces';
 import { containsPattern } from './contains-pattern';
 import { findVisibleSpace } from './find-visible-space';
-import { presentSpaceMember, selectSpaceMembers, spaceMembersCondition } from './space-member-view';
+import { presentSpaceMember, selectSpaceMembers, spaceMemberCaller, spaceMembersCondition } from './space-member-view';
 
 /** One page of a visible space's members in the order they joined, optionally searched by name or email. */
 export async function listSpaceMembers(opts: {
@@ -18,10 +18,11 @@ export async function listSpaceMembers(opts: {
   search?: string;
 }): Promise<{ items: SpaceMember[]; count: number }> {
   const { db } = opts;
-  const { space } = await findVisibleSpace({ db, viewer: opts.viewer, spaceId: opts.spaceId });
+  const access = await findVisibleSpace({ db, viewer: opts.viewer, spaceId: opts.spaceId });
+  const { space } = access;
   const pattern = opts.search === undefined ? undefined : containsPattern(opts.search);
   const matching = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total], caller] = await Promise.all([
     selectSpaceMembers(db, space, matching)
       .orderBy(asc(spaceMemberships.createdAt), asc(spaceMemberships.userId))
       .limit(opts.page.page_size)
@@ -31,6 +32,7 @@ export async function listSpaceMembers(opts: {
       .from(spaceMemberships)
       .innerJoin(users, eq(users.id, spaceMemberships.userId))
       .where(spaceMembersCondition(space, matching)),
+    spaceMemberCaller(db, access, opts.viewer),
   ]);
-  return { items: rows.map(presentSpaceMember), count: total?.n ?? 0 };
+  return { items: rows.map((row) => presentSpaceMember(row, caller)), count: total?.n ?? 0 };
 }

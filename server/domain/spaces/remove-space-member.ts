@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { spaceMemberships } from '../../db/schema';
+import type { Role } from '../../../lib/contract/settings';
 import type { SpaceViewer } from '../../policies/spaces';
 import { spaceTarget } from '../audit/audit-targets';
 import { recordAuditEvent } from '../audit/record-audit-event';
@@ -18,20 +19,18 @@ export async function removeSpaceMember(opts: {
 }): Promise<void> {
   await opts.db.transaction(async (tx) => {
     const { access, member } = await findSpaceMemberToManage({ ...opts, db: tx });
-    if (member.role === 'owner') {
-      await assertOwnerRemains({
-        db: tx,
-        spaceId: access.space.id,
-        userId: member.user_id,
-        message: 'A space needs an owner. Make another member an owner before removing this one.',
-      });
-    }
+    await assertOwnerRemains({
+      db: tx,
+      spaceId: access.space.id,
+      memberRole: member.role as Role,
+      message: 'A space needs an owner. Make another member an owner before removing this one.',
+    });
     await tx
       .delete(spaceMemberships)
-      .where(and(eq(spaceMemberships.spaceId, access.space.id), eq(spaceMemberships.userId, member.user_id)));
+      .where(and(eq(spaceMemberships.spaceId, access.space.id), eq(spaceMemberships.userId, member.userId)));
     await recordAuditEvent({
       db: tx, type: 'space_member_removed', organizationId: opts.viewer.organizationId, actorId: opts.viewer.userId,
-      subjectId: member.user_id, client: opts.client, data: { target: spaceTarget(access.space), role: member.role },
+      subjectId: member.userId, client: opts.client, data: { target: spaceTarget(access.space), role: member.role },
     });
   });
 }

@@ -3,7 +3,9 @@ import type { Database } from '../../db/connect';
 import { spaceMemberships, users } from '../../db/schema';
 import type { Role } from '../../../lib/contract/settings';
 import type { SpaceMember } from '../../../lib/contract/spaces';
-import type { SpaceRow } from '../../policies/spaces';
+import { memberAbilities, type MemberCaller } from '../../../lib/policies/abilities';
+import { spaceAbilitiesOf, type SpaceAccess, type SpaceRow, type SpaceViewer } from '../../policies/spaces';
+import { countSpaceOwners } from './assert-owner-remains';
 
 /** Rows of space_memberships (joined to users) of one space of its own hub, narrowed by `where`. */
 export const spaceMembersCondition = (space: SpaceRow, where?: SQL): SQL =>
@@ -25,12 +27,37 @@ export function selectSpaceMembers(db: Database, space: SpaceRow, where?: SQL) {
     .$dynamic();
 }
 
-export function presentSpaceMember(row: { userId: string; name: string; email: string; role: string; joinedAt: Date }): SpaceMember {
-  return { user_id: row.userId, name: row.name, email: row.email, role: row.role as Role, joined_at: row.joinedAt.toISOString() };
+export interface SpaceMemberRow { userId: string; name: string; email: string; role: string; joinedAt: Date }
+
+export async function spaceMemberCaller(db: Database, access: SpaceAccess, viewer: SpaceViewer): Promise<MemberCaller> {
+  return { manage: spaceAbilitiesOf(access, viewer).manage_members, ownerCount: await countSpaceOwners(db, access.space.id) };
 }
 
-/** One member of the space, as the API answers it; undefined when the user is not a member. */
-export async function findSpaceMember(opts: { db: Database; space: SpaceRow; userId: string }): Promise<SpaceMember | undefined> {
+export function presentSpaceMember(row: SpaceMemberRow, caller: MemberCaller): SpaceMember {
+  const role = row.role as Role;
+  return {
+    user_id: row.userId,
+    name: row.name,
+    email: row.email,
+    role,
+    joined_at: row.joinedAt.toISOString(),
+    abilities: memberAbilities({ ...caller, role }),
+  };
+}
+
+/** One member's row in the space; undefined when the user is not a member. */
+export async function findSpaceMemberRow(opts: { db: Database; space: SpaceRow; userId: string }): Promise<SpaceMemberRow | undefined> {
   const [row] = await selectSpaceMembers(opts.db, opts.space, eq(spaceMemberships.userId, opts.userId)).limit(1);
-  return row && presentSpaceMember(row);
+  return row;
+}
+
+/** One member of the space, as the API answers it to the viewer; undefined when the user is not a member. */
+export async function findSpaceMember(opts: {
+  db: Database;
+  access: SpaceAccess;
+  viewer: SpaceViewer;
+  userId: string;
+}): Promise<SpaceMember | undefined> {
+  const row = await findSpaceMemberRow({ db: opts.db, space: opts.access.space, userId: opts.userId });
+  return row && presentSpaceMember(row, await spaceMemberCaller(opts.db, opts.access, opts.viewer));
 }

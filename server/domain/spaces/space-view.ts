@@ -3,8 +3,9 @@ import type { Database } from '../../db/connect';
 import { spaceMemberships, spaces, users } from '../../db/schema';
 import type { Role, SpaceVisibility } from '../../../lib/contract/settings';
 import type { Space } from '../../../lib/contract/spaces';
-import { spaceAbilities } from '../../../lib/policies/abilities';
-import { effectiveSpaceRole, memberRoleColumn, type SpaceRow, type SpaceViewer } from '../../policies/spaces';
+import {
+  effectiveSpaceRole, memberRoleColumn, spaceAbilitiesOf, type SpaceRow, type SpaceViewer,
+} from '../../policies/spaces';
 
 /** Members of the space in the outer query, counted in that same query. */
 const memberCountColumn = sql<number>`(select count(*)::int from ${spaceMemberships} where ${spaceMemberships.spaceId} = ${spaces.id})`.mapWith(Number);
@@ -37,21 +38,19 @@ export interface SpaceViewRow {
 export function presentSpace(row: SpaceViewRow, viewer: SpaceViewer): Space {
   const { space } = row;
   const role = effectiveSpaceRole(space, row.memberRole, viewer);
-  const visibility = space.visibility as SpaceVisibility;
-  const isMember = row.memberRole !== null;
   return {
     id: space.id,
     name: space.name,
     description: space.description,
-    visibility,
+    visibility: space.visibility as SpaceVisibility,
     created_by: space.createdBy && row.creatorName !== null ? { id: space.createdBy, name: row.creatorName } : null,
     member_count: row.memberCount,
     my_role: role,
     space_role: row.memberRole,
-    is_member: isMember,
+    is_member: row.memberRole !== null,
     archived_at: space.archivedAt?.toISOString() ?? null,
     created_at: space.createdAt.toISOString(),
     updated_at: space.updatedAt.toISOString(),
-    abilities: spaceAbilities({ role, isMember, archived: space.archivedAt !== null, visibility }),
+    abilities: spaceAbilitiesOf({ space, memberRole: row.memberRole, role }, viewer),
   };
 }

@@ -9,6 +9,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import type { ClientInfo } from '../sessions/create-session';
 import { assertOwnerRemains } from './assert-owner-remains';
 import { findSpaceMemberToManage } from './find-space-member-to-manage';
+import { presentSpaceMember, spaceMemberCaller } from './space-member-view';
 
 /** Changes a member's role in a space (owners of the space or hub); the last owner cannot be demoted. */
 export async function updateSpaceMember(opts: {
@@ -21,24 +22,25 @@ export async function updateSpaceMember(opts: {
 }): Promise<SpaceMember> {
   return opts.db.transaction(async (tx) => {
     const { access, member } = await findSpaceMemberToManage({ ...opts, db: tx });
-    if (member.role === 'owner' && opts.role !== 'owner') {
+    if (opts.role !== 'owner') {
       await assertOwnerRemains({
         db: tx,
         spaceId: access.space.id,
-        userId: member.user_id,
+        memberRole: member.role as Role,
         message: 'A space needs an owner. Make another member an owner first.',
       });
     }
     await tx
       .update(spaceMemberships)
       .set({ role: opts.role })
-      .where(and(eq(spaceMemberships.spaceId, access.space.id), eq(spaceMemberships.userId, member.user_id)));
+      .where(and(eq(spaceMemberships.spaceId, access.space.id), eq(spaceMemberships.userId, member.userId)));
     if (member.role !== opts.role) {
       await recordAuditEvent({
         db: tx, type: 'space_member_role_changed', organizationId: opts.viewer.organizationId, actorId: opts.viewer.userId,
-        subjectId: member.user_id, client: opts.client, data: { target: spaceTarget(access.space), from: member.role, to: opts.role },
+        subjectId: member.userId, client: opts.client, data: { target: spaceTarget(access.space), from: member.role, to: opts.role },
       });
     }
-    return { ...member, role: opts.role };
+    const caller = await spaceMemberCaller(tx, access, opts.viewer);
+    return presentSpaceMember({ ...member, role: opts.role }, caller);
   });
 }

@@ -149,6 +149,7 @@ describe('GET organizations/{handle}/invitations/', () => {
     expect(res.body.data[0]).toEqual({
       id: expect.any(String), email: c, role: 'viewer', invited_by: 'Olive Owner',
       created_at: expect.any(String), expires_at: expect.any(String), last_sent_at: expect.any(String),
+      abilities: { resend: true, revoke: true },
     });
     const second = await server.get<ListBody>(`${invitationsPath(s.hub)}?page=2&page_size=2`, as(s.owner, s.hub));
     expect(second.body.data.map((i) => i.email)).toEqual([a]);

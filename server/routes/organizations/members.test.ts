@@ -37,6 +37,7 @@ describe('GET organizations/{handle}/members/', () => {
       profile_role: 'software_engineer', joined_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       // Who has two-factor sign-in is for the hub's owners.
       two_factor: null,
+      abilities: { change_role: false, remove: false },
     });
   });
 

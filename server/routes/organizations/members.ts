@@ -21,7 +21,7 @@ export default async function memberRoutes(app: App) {
     const { search, ...page } = request.query;
     const hub = hubOf(request);
     const { items, count } = await listMembersPage({
-      db, organizationId: hub.organization.id, page, search, showTwoFactor: hub.role === 'owner',
+      db, organizationId: hub.organization.id, page, search, role: hub.role,
     });
     return paged(items, count, page);
   }, { onRequest });

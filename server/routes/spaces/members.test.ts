@@ -23,9 +23,11 @@ describe('GET spaces/{id}/members/', () => {
     const first = await server.get<MemberPage>(`spaces/${space.id}/members/?page_size=2`, as(viewer, hub));
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ count: 3, page: 1, page_size: 2 });
+    // A viewer manages nobody.
+    const untouchable = { change_role: false, remove: false };
     expect(first.body.data).toEqual([
-      { user_id: owner.user.id, name: 'Hub Owner', email: owner.user.email, role: 'owner', joined_at: expect.any(String) },
-      { user_id: editor.user.id, name: 'Hub Editor', email: editor.user.email, role: 'editor', joined_at: expect.any(String) },
+      { user_id: owner.user.id, name: 'Hub Owner', email: owner.user.email, role: 'owner', joined_at: expect.any(String), abilities: untouchable },
+      { user_id: editor.user.id, name: 'Hub Editor', email: editor.user.email, role: 'editor', joined_at: expect.any(String), abilities: untouchable },
     ]);
     const second = await server.get<MemberPage>(`spaces/${space.id}/members/?page=2&page_size=2`, as(viewer, hub));
     expect(second.body.data.map((m) => m.user_id)).toEqual([viewer.user.id]);
@@ -53,7 +55,11 @@ describe('POST spaces/{id}/members/', () => {
     );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      data: { user_id: viewer.user.id, name: 'Hub Viewer', email: viewer.user.email, role: 'editor', joined_at: expect.any(String) },
+      data: {
+        user_id: viewer.user.id, name: 'Hub Viewer', email: viewer.user.email, role: 'editor', joined_at: expect.any(String),
+        // An editor adds members but does not manage them.
+        abilities: { change_role: false, remove: false },
+      },
       message: 'Hub Viewer was added to the space.',
     });
     const seen = await server.get<SpaceBody>(`spaces/${space.id}/`, as(viewer, hub));
