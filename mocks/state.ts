@@ -205,8 +205,9 @@ export function seedData(): MockData {
 }
 
 /**
- * The mock backend's database: the same rules as the API service (onboarding
- * steps, joinable hubs, free plan), over plain in-memory data.
+ * The mock backend's database: plain in-memory data in the API's shapes, and
+ * the little it takes to walk the onboarding steps (joinable hubs, the free
+ * plan's usage). Access rules are the API's, not kept here.
  */
 export class MockDb {
   data: MockData;
@@ -369,11 +370,6 @@ export class MockDb {
       });
   }
 
-  /** A space that still admits people by invitation: not archived, not private. */
-  openSpace(spaceId: string): MockSpace | undefined {
-    return this.data.spaces.find((x) => x.id === spaceId && !x.archivedAt && x.visibility !== 'private');
-  }
-
   /** Invitations first, then public hubs open to the user's email domain; never hubs the user is in. */
   joinableFor(user: MockUser): JoinableOrganization[] {
     const mine = new Set(this.data.memberships.filter((m) => m.userId === user.id).map((m) => m.organizationId));
@@ -383,7 +379,6 @@ export class MockDb {
     for (const invitation of invitations) {
       const org = this.data.organizations.find((o) => o.id === invitation.organizationId && !o.archivedAt);
       if (!org || invitation.email !== user.email || mine.has(org.id) || result.some((r) => r.id === org.id)) continue;
-      if (invitation.spaceId && !this.openSpace(invitation.spaceId)) continue;
       const invitedBy = invitation.invitedBy ? (this.userById(invitation.invitedBy)?.name ?? null) : null;
       result.push({ ...this.summary(org), reason: 'invitation', role: invitation.spaceId ? 'viewer' : invitation.role, invited_by: invitedBy });
     }

@@ -7,6 +7,7 @@ import { theme, VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_TTL_MS } from 
 import { MOCK_REGISTRATION, type MockDb, type MockUser } from '../state';
 import { twoFactorChallengeFor } from '../two-factor-state';
 import { answer, authenticate, fail, fieldFail, ok, parseBody } from './respond';
+import { errorMessages } from '@/lib/contract/error-messages';
 
 const CODE_TTL_SECONDS = VERIFICATION_CODE_TTL_MS / 1000;
 
@@ -95,9 +96,9 @@ export function authHandlers(db: MockDb): HttpHandler[] {
       if (!body.ok) return body.response;
       const user = db.userByEmail(body.data.email);
       if (!user || user.password === null || user.password !== body.data.password) {
-        return fail(401, 'invalid_credentials', 'The email or password is incorrect.');
+        return fail(401, 'invalid_credentials', errorMessages.invalidCredentials);
       }
-      if (!user.emailVerified) return fail(401, 'invalid_credentials', 'The email or password is incorrect.');
+      if (!user.emailVerified) return fail(401, 'invalid_credentials', errorMessages.invalidCredentials);
       return signedIn(db, user);
     }),
 
@@ -157,7 +158,7 @@ export function authHandlers(db: MockDb): HttpHandler[] {
       const body = await parseBody(request, changePasswordBody);
       if (!body.ok) return body.response;
       if (auth.user.password !== body.data.current_password) {
-        return fieldFail(400, 'validation_error', 'current_password', 'The current password is incorrect.');
+        return fieldFail(400, 'invalid_credentials', 'current_password', errorMessages.wrongCurrentPassword);
       }
       auth.user.password = body.data.new_password;
       db.revokeSessions(auth.user.id, auth.token);

@@ -5,9 +5,10 @@ import {
   archiveOrganizationBody, foreignEmailDomainMessage, transferOrganizationBody, updateOrganizationBody,
 } from '@/lib/contract/organizations';
 import type { Role } from '@/lib/contract/settings';
+import { hubAbilities, memberAbilities, type MemberCaller } from '@/lib/policies/abilities';
 import type { MockDb, MockMembership, MockOrganization, MockUser } from '../state';
 import { hasMockTwoFactor } from '../two-factor-state';
-import { answer, authenticate, can, fail, fieldFail, ok, paged, parse, parseBody, requireHub } from './respond';
+import { answer, authenticate, fieldFail, notFound, ok, paged, parse, parseBody, requireHub } from './respond';
 
 export type PathHub =
   | { ok: true; user: MockUser; organization: MockOrganization; role: Role }
@@ -23,22 +24,27 @@ export function pathHub(db: MockDb, request: Request, handle: unknown): PathHub 
   const hub = requireHub(db, request, auth.user);
   if (!hub.ok) return hub;
   if (String(handle).toLowerCase() !== hub.organization.domainHandle) {
-    return { ok: false, response: fail(404, 'not_found', 'That hub was not found.') };
+    return { ok: false, response: notFound('That hub') };
   }
   return { ok: true, user: auth.user, organization: hub.organization, role: hub.role };
 }
 
-const forbidden = (message: string) => fail(403, 'forbidden', message);
-
-/** Hub settings, archive, transfer, the join-link preview, and members (list, role, remove, leave). */
+/**
+ * Hub settings, archive, transfer, the join-link preview, and members (list,
+ * role, remove, leave) over plain data. Who may do which is the API's rule;
+ * the app offers each action from the shared abilities (lib/policies).
+ */
 export function hubAdminHandlers(db: MockDb): HttpHandler[] {
   const membershipsOf = (organizationId: string) => db.data.memberships.filter((m) => m.organizationId === organizationId);
-  const ownerCount = (organizationId: string) => membershipsOf(organizationId).filter((m) => m.role === 'owner').length;
-  const lastOwner = (membership: MockMembership, message: string) =>
-    membership.role === 'owner' && ownerCount(membership.organizationId) <= 1 ? fail(422, 'last_owner', message) : null;
+
+  /** The caller's standing for member abilities: whether they manage the hub's members, and its owner count. */
+  const memberCaller = (hub: Extract<PathHub, { ok: true }>): MemberCaller => ({
+    manage: hubAbilities(hub.role).manage_members,
+    ownerCount: membershipsOf(hub.organization.id).filter((m) => m.role === 'owner').length,
+  });
 
   /** `showTwoFactor`: the caller owns the hub, so may see who has two-factor sign-in. */
-  const memberView = (membership: MockMembership, showTwoFactor = true): Member | null => {
+  const memberView = (membership: MockMembership, caller: MemberCaller, showTwoFactor = true): Member | null => {
     const user = db.userById(membership.userId);
     return user
       ? {
@@ -49,6 +55,7 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
           profile_role: user.profileRole,
           joined_at: membership.createdAt,
           two_factor: showTwoFactor ? hasMockTwoFactor(db, user.id) : null,
+          abilities: memberAbilities({ ...caller, role: membership.role }),
         }
       : null;
   };
@@ -67,9 +74,6 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
       const body = await parseBody(request, updateOrganizationBody);
       if (!body.ok) return body.response;
       const { visibility, ...other } = body.data;
-      const changesOther = Object.values(other).some((v) => v !== undefined);
-      if (!can(hub.role, 'change_visibility')) return forbidden('You do not have permission to do that.');
-      if (changesOther && !can(hub.role, 'manage_roles')) return forbidden('Only the hub owner can change the hub settings.');
       const domainMessage = foreignEmailDomainMessage(hub.user.email, body.data.email_domain ?? undefined);
       if (domainMessage) return fieldFail(400, 'validation_error', 'email_domain', domainMessage);
       const { organization } = hub;
@@ -78,49 +82,39 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
       if (other.email_domain !== undefined) organization.emailDomain = other.email_domain;
       if (other.colour !== undefined) organization.colour = other.colour;
       if (visibility !== undefined) organization.visibility = visibility;
-      return ok(db.myOrganization(organization, hub.role), { message: 'Hub settings saved.' });
+      return ok(db.myOrganization(organization, hub.role));
     }),
 
     answer(organizationEndpoints.archive, async ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
-      if (!can(hub.role, 'archive')) return forbidden('Only a hub owner can archive the hub.');
       const body = await parseBody(request, archiveOrganizationBody);
       if (!body.ok) return body.response;
-      const handle = hub.organization.domainHandle;
-      if (body.data.confirm.toLowerCase() !== handle) {
-        return fieldFail(400, 'validation_error', 'confirm', `Type the hub handle (${handle}) to confirm`);
-      }
       hub.organization.archivedAt = db.now();
       for (const user of db.data.users) {
         if (user.activeOrganizationId === hub.organization.id) user.activeOrganizationId = null;
       }
-      return ok(db.userView(hub.user), { message: 'The hub was archived.' });
+      return ok(db.userView(hub.user));
     }),
 
     answer(organizationEndpoints.transfer, async ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
-      if (!can(hub.role, 'transfer_ownership')) return forbidden('Only a hub owner can transfer the hub.');
       const body = await parseBody(request, transferOrganizationBody);
       if (!body.ok) return body.response;
-      if (body.data.user_id === hub.user.id) {
-        return fieldFail(400, 'validation_error', 'user_id', 'Choose another member to hand the hub to');
-      }
       const target = db.membership(body.data.user_id, hub.organization.id);
       const mine = db.membership(hub.user.id, hub.organization.id);
-      if (!target || !mine) return fail(404, 'not_found', 'That member was not found.');
+      if (!target || !mine) return notFound('That member');
       target.role = 'owner';
       mine.role = 'editor';
-      return ok(db.myOrganization(hub.organization, 'editor'), { message: 'Ownership transferred.' });
+      return ok(db.myOrganization(hub.organization, 'editor'));
     }),
 
     answer(organizationEndpoints.preview, ({ request, params }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const organization = db.organizationByHandle(String(params.handle));
-      // Shared hubs are invitation-only: their link shows nothing.
-      if (!organization || organization.visibility !== 'public') return fail(404, 'not_found', 'That hub was not found.');
+      if (!organization) return notFound('That hub');
       return ok({ ...db.summary(organization), is_member: Boolean(db.membership(auth.user.id, organization.id)) });
     }),
 
@@ -131,7 +125,7 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
       if (!query.ok) return query.response;
       const needle = query.data.search?.toLowerCase();
       const members = membershipsOf(hub.organization.id)
-        .flatMap((m) => memberView(m, hub.role === 'owner') ?? [])
+        .flatMap((m) => memberView(m, memberCaller(hub), hub.role === 'owner') ?? [])
         .filter((m) => !needle || `${m.name}\n${m.email}`.toLowerCase().includes(needle))
         .sort((a, b) => a.name.localeCompare(b.name) || a.user_id.localeCompare(b.user_id));
       return paged(members, query.data);
@@ -140,44 +134,31 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
     answer(memberEndpoints.updateRole, async ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
-      if (!can(hub.role, 'manage_roles')) return forbidden('Only a hub owner can change roles.');
       const body = await parseBody(request, updateMemberBody);
       if (!body.ok) return body.response;
       const membership = db.membership(String(params.user_id), hub.organization.id);
-      if (!membership) return fail(404, 'not_found', 'That member was not found.');
-      if (body.data.role !== 'owner') {
-        const refusal = lastOwner(membership, 'The hub needs at least one owner. Make someone else an owner first.');
-        if (refusal) return refusal;
-      }
+      if (!membership) return notFound('That member');
       membership.role = body.data.role;
-      return ok(memberView(membership), { message: 'Role changed.' });
+      return ok(memberView(membership, memberCaller(hub)));
     }),
 
     answer(memberEndpoints.remove, ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
-      if (!can(hub.role, 'manage_roles')) return forbidden('Only a hub owner can remove members.');
       const membership = db.membership(String(params.user_id), hub.organization.id);
       const user = db.userById(String(params.user_id));
-      if (!membership || !user) return fail(404, 'not_found', 'That member was not found.');
-      const refusal = lastOwner(membership, 'The hub needs at least one owner.');
-      if (refusal) return refusal;
+      if (!membership || !user) return notFound('That member');
       leaveHub(user, hub.organization, membership);
-      return ok(null, { message: 'Member removed.' });
+      return ok(null);
     }),
 
     answer(memberEndpoints.leave, ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
       const membership = db.membership(hub.user.id, hub.organization.id);
-      if (!membership) return fail(404, 'not_found', 'That hub was not found.');
-      const refusal = lastOwner(
-        membership,
-        'You are the last owner of this hub. Make someone else an owner, or archive the hub, before you leave.',
-      );
-      if (refusal) return refusal;
+      if (!membership) return notFound('That hub');
       leaveHub(hub.user, hub.organization, membership);
-      return ok(db.userView(hub.user), { message: 'You left the hub.' });
+      return ok(db.userView(hub.user));
     }),
   ];
 }

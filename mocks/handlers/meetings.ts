@@ -3,12 +3,11 @@ import {
   clientMessageSchema, createMeetingBody, meetingCodeParams, meetingEndpoints, SIGNAL_PATH, signalCloseCodes,
   type Meeting, type ServerMessage,
 } from '@/lib/contract/meetings';
-import type { Role } from '@/lib/contract/settings';
+import { errorMessages } from '@/lib/contract/error-messages';
 import type { MockDb, MockMeeting, MockUser } from '../state';
-import { answer, authenticate, fail, ok, parse, parseBody, requireHub } from './respond';
-import { spaceAccess } from './spaces';
+import { answer, authenticate, notFound, ok, parse, parseBody, requireHub } from './respond';
 
-const NOT_FOUND = 'That meeting was not found.';
+const MEETING = 'That meeting';
 const letters = 'abcdefghijklmnopqrstuvwxyz';
 
 function newCode(): string {
@@ -17,10 +16,8 @@ function newCode(): string {
   return `${pick(3)}-${pick(4)}-${pick(3)}`;
 }
 
-/** Meetings as the API serves them: started in the active hub, looked up by code by the hub's members. */
+/** Meetings over plain data: started in the active hub, looked up by code by the hub's members. */
 function meetingAccess(db: MockDb) {
-  const { visible } = spaceAccess(db);
-
   const view = (meeting: MockMeeting): Meeting => {
     const organization = db.data.organizations.find((o) => o.id === meeting.organizationId);
     const space = meeting.spaceId ? db.data.spaces.find((s) => s.id === meeting.spaceId) : undefined;
@@ -39,26 +36,20 @@ function meetingAccess(db: MockDb) {
     };
   };
 
-  /** The meeting, when `user` is a member of its hub and may read its space; else undefined (a 404). */
+  /** The meeting, when `user` is a member of its hub; else undefined (a 404). Who may see its space is the API's rule. */
   const meetingFor = (user: MockUser, code: string): MockMeeting | undefined => {
     const meeting = db.data.meetings.find((m) => m.code === code);
     if (!meeting) return undefined;
     const organization = db.data.organizations.find((o) => o.id === meeting.organizationId && !o.archivedAt);
     const membership = organization && db.membership(user.id, organization.id);
-    if (!organization || !membership) return undefined;
-    if (meeting.spaceId) {
-      const space = db.data.spaces.find((s) => s.id === meeting.spaceId);
-      const hubRole: Role = membership.role;
-      if (!space || !visible(space, { user, organization, hubRole })) return undefined;
-    }
-    return meeting;
+    return organization && membership ? meeting : undefined;
   };
 
-  return { view, meetingFor, visible };
+  return { view, meetingFor };
 }
 
 export function meetingHandlers(db: MockDb): HttpHandler[] {
-  const { view, meetingFor, visible } = meetingAccess(db);
+  const { view, meetingFor } = meetingAccess(db);
   return [
     answer(meetingEndpoints.create, async ({ request }) => {
       const auth = authenticate(db, request);
@@ -70,8 +61,7 @@ export function meetingHandlers(db: MockDb): HttpHandler[] {
       const spaceId = body.data.space_id ?? null;
       if (spaceId) {
         const space = db.data.spaces.find((s) => s.id === spaceId && s.organizationId === hub.organization.id);
-        const caller = { user: auth.user, organization: hub.organization, hubRole: hub.role };
-        if (!space || !visible(space, caller)) return fail(404, 'not_found', 'That space was not found.');
+        if (!space) return notFound('That space');
       }
       let code = newCode();
       while (db.data.meetings.some((m) => m.code === code)) code = newCode();
@@ -91,9 +81,9 @@ export function meetingHandlers(db: MockDb): HttpHandler[] {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const parsed = parse(meetingCodeParams, params);
-      if (!parsed.ok) return fail(404, 'not_found', NOT_FOUND);
+      if (!parsed.ok) return notFound(MEETING);
       const meeting = meetingFor(auth.user, parsed.data.code);
-      return meeting ? ok(view(meeting)) : fail(404, 'not_found', NOT_FOUND);
+      return meeting ? ok(view(meeting)) : notFound(MEETING);
     }),
   ];
 }
@@ -127,12 +117,12 @@ export function meetingSignalHandlers(db: MockDb): WebSocketHandler[] {
         if (message.type === 'join') {
           const user = db.userForToken(message.token);
           if (!user) {
-            client.close(signalCloseCodes.unauthenticated, 'Please sign in to continue.');
+            client.close(signalCloseCodes.unauthenticated, errorMessages.unauthenticated);
             return;
           }
           const meeting = meetingFor(user, message.code);
           if (!meeting) {
-            client.close(signalCloseCodes.notFound, NOT_FOUND);
+            client.close(signalCloseCodes.notFound, errorMessages.notFound(MEETING));
             return;
           }
           joined = true;

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { Endpoint } from '@/lib/contract/endpoint';
 import { fieldErrorsOf, type ErrorCode } from '@/lib/contract/envelope';
 import type { MockDb, MockOrganization, MockUser } from '../state';
-import { roleOperations } from '@/lib/basic-settings';
-import type { Operation, Role } from '@/lib/contract/settings';
+import { errorMessages } from '@/lib/contract/error-messages';
+import type { Role } from '@/lib/contract/settings';
 
 /** The mock matches any host, like the app's API client with or without NEXT_PUBLIC_API_HOST. */
 export const api = (path: string) => `*/api/v1/${path}`;
@@ -25,6 +25,9 @@ export function paged<T>(items: T[], { page, page_size }: { page: number; page_s
 
 export const fail = (status: number, code: ErrorCode, message: string, errors?: Record<string, string[]>) =>
   HttpResponse.json(errors ? { message, code, errors } : { message, code }, { status });
+
+/** The API's 404 for `what` ("That space"); things the caller may not see answer the same. */
+export const notFound = (what?: string) => fail(404, 'not_found', errorMessages.notFound(what));
 
 export const fieldFail = (status: number, code: ErrorCode, field: string, message: string) =>
   fail(status, code, message, { [field]: [message] });
@@ -62,7 +65,7 @@ export type Authed = { ok: true; user: MockUser; token: string } | { ok: false; 
 
 export function authenticate(db: MockDb, request: Request): Authed {
   const token = tokenOf(request);
-  if (!token) return { ok: false, response: fail(401, 'unauthenticated', 'Please sign in to continue.') };
+  if (!token) return { ok: false, response: fail(401, 'unauthenticated', errorMessages.unauthenticated) };
   const user = db.userForToken(token);
   if (!user) return { ok: false, response: fail(401, 'invalid_token', 'Your session is not valid. Please sign in again.') };
   return { ok: true, user, token };
@@ -78,9 +81,6 @@ export function requireHub(db: MockDb, request: Request, user: MockUser): HubRes
     : db.data.organizations.find((o) => o.id === user.activeOrganizationId && !o.archivedAt);
   if (!handle && !organization) return { ok: false, response: fail(404, 'not_found', 'Choose a hub first.') };
   const membership = organization && db.membership(user.id, organization.id);
-  if (!organization || !membership) return { ok: false, response: fail(404, 'not_found', 'That hub was not found.') };
+  if (!organization || !membership) return { ok: false, response: notFound('That hub') };
   return { ok: true, organization, role: membership.role };
 }
-
-/** What a role may do (design §5), from the same table the API uses. */
-export const can = (role: Role, operation: Operation): boolean => roleOperations[role].includes(operation);

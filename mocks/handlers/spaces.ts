@@ -1,17 +1,13 @@
 import type { HttpHandler } from 'msw';
 import type { Role } from '@/lib/contract/settings';
-import { spaceAbilities } from '@/lib/policies/abilities';
+import { memberAbilities, spaceAbilities } from '@/lib/policies/abilities';
+import { effectiveSpaceRole } from '@/lib/policies/space-role';
 import {
   addSpaceMemberBody, createSpaceBody, spaceEndpoints, spaceListQuery, spaceMemberListQuery, updateSpaceBody, updateSpaceMemberBody,
   type Space, type SpaceMember,
 } from '@/lib/contract/spaces';
 import type { MockDb, MockOrganization, MockSpace, MockUser } from '../state';
-import { answer, authenticate, can, fail, ok, paged, parse, parseBody, requireHub } from './respond';
-
-const rank: Record<Role, number> = { viewer: 1, editor: 2, owner: 3 };
-const higher = (a: Role, b: Role | null): Role => (b && rank[b] > rank[a] ? b : a);
-
-const NOT_FOUND = 'That space was not found.';
+import { answer, authenticate, notFound, ok, paged, parse, parseBody, requireHub } from './respond';
 
 interface Caller {
   user: MockUser;
@@ -19,17 +15,14 @@ interface Caller {
   hubRole: Role;
 }
 
-/** Who sees which space and with what role (design §5), shared by the spaces and space invitation handlers. */
+/**
+ * The caller and the space they name, shared by the spaces, content and space
+ * invitation handlers. Every space of the caller's hub answers: who may see
+ * which space is the API's rule (server/policies/spaces.ts), tested against it.
+ */
 export function spaceAccess(db: MockDb) {
   const spaceRoleOf = (space: MockSpace, userId: string) =>
     db.data.spaceMemberships.find((m) => m.spaceId === space.id && m.userId === userId)?.role ?? null;
-
-  /** Everyone sees public spaces; shared ones only their members; private ones their creator and the hub owner. */
-  const visible = (space: MockSpace, caller: Caller) => {
-    if (space.visibility === 'public') return true;
-    if (space.visibility === 'private') return space.createdBy === caller.user.id || caller.hubRole === 'owner';
-    return spaceRoleOf(space, caller.user.id) !== null;
-  };
 
   type Resolved = { ok: true; caller: Caller } | { ok: false; response: Response };
   const callerOf = (request: Request): Resolved => {
@@ -41,27 +34,39 @@ export function spaceAccess(db: MockDb) {
   };
 
   type Found = { ok: true; caller: Caller; space: MockSpace; role: Role } | { ok: false; response: Response };
-  /** The space in the caller's hub that the caller may see; anything else answers 404. */
   const spaceFor = (request: Request, id: unknown): Found => {
     const resolved = callerOf(request);
     if (!resolved.ok) return resolved;
     const { caller } = resolved;
     const space = db.data.spaces.find((s) => s.id === String(id) && s.organizationId === caller.organization.id);
-    if (!space || !visible(space, caller)) return { ok: false, response: fail(404, 'not_found', NOT_FOUND) };
-    return { ok: true, caller, space, role: higher(caller.hubRole, spaceRoleOf(space, caller.user.id)) };
+    if (!space) return { ok: false, response: notFound(SPACE) };
+    const role = effectiveSpaceRole(space, spaceRoleOf(space, caller.user.id), { userId: caller.user.id, hubRole: caller.hubRole });
+    return { ok: true, caller, space, role };
   };
 
-  return { spaceRoleOf, visible, callerOf, spaceFor };
+  /** The caller's effective role and abilities in `space`, from the shared rules in lib/policies. */
+  const standingIn = (space: MockSpace, caller: Caller) => {
+    const spaceRole = spaceRoleOf(space, caller.user.id);
+    const role = effectiveSpaceRole(space, spaceRole, { userId: caller.user.id, hubRole: caller.hubRole });
+    const abilities = spaceAbilities({
+      role, isMember: spaceRole !== null, archived: space.archivedAt !== null, visibility: space.visibility,
+      isCreator: space.createdBy === caller.user.id,
+    });
+    return { spaceRole, role, abilities };
+  };
+
+  return { spaceRoleOf, callerOf, spaceFor, standingIn };
 }
 
-/** Spaces, their members and their visibility (design §5), as the API answers them. */
+const SPACE = 'That space';
+
+/** Spaces and their members over plain data; the caller's abilities come from the shared lib/policies. */
 export function spaceHandlers(db: MockDb): HttpHandler[] {
-  const { spaceRoleOf, visible, callerOf, spaceFor } = spaceAccess(db);
+  const { spaceRoleOf, callerOf, spaceFor, standingIn } = spaceAccess(db);
 
   const view = (space: MockSpace, caller: Caller): Space => {
-    const spaceRole = spaceRoleOf(space, caller.user.id);
+    const { spaceRole, role, abilities } = standingIn(space, caller);
     const creator = space.createdBy ? db.userById(space.createdBy) : undefined;
-    const role = higher(caller.hubRole, spaceRole);
     return {
       id: space.id,
       name: space.name,
@@ -75,21 +80,26 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       archived_at: space.archivedAt,
       created_at: space.createdAt,
       updated_at: space.updatedAt,
-      abilities: spaceAbilities({ role, isMember: spaceRole !== null, archived: space.archivedAt !== null, visibility: space.visibility }),
+      abilities,
     };
   };
 
-  const memberView = (spaceId: string, userId: string): SpaceMember | null => {
-    const membership = db.data.spaceMemberships.find((m) => m.spaceId === spaceId && m.userId === userId);
+  /** A member of the space, with what the caller may do to them (shared rules in lib/policies). */
+  const memberView = (space: MockSpace, userId: string, caller: Caller): SpaceMember | null => {
+    const membership = db.data.spaceMemberships.find((m) => m.spaceId === space.id && m.userId === userId);
     const user = db.userById(userId);
-    return membership && user
-      ? { user_id: user.id, name: user.name, email: user.email, role: membership.role, joined_at: membership.createdAt }
-      : null;
+    if (!membership || !user) return null;
+    const abilities = memberAbilities({
+      manage: standingIn(space, caller).abilities.manage_members,
+      ownerCount: db.data.spaceMemberships.filter((m) => m.spaceId === space.id && m.role === 'owner').length,
+      role: membership.role,
+    });
+    return { user_id: user.id, name: user.name, email: user.email, role: membership.role, joined_at: membership.createdAt, abilities };
   };
 
-  const forbidden = (message: string) => fail(403, 'forbidden', message);
-  const ownersOf = (spaceId: string) =>
-    db.data.spaceMemberships.filter((m) => m.spaceId === spaceId && m.role === 'owner').length;
+  /** The caller's own row in the space, if any. */
+  const membershipOf = (space: MockSpace, userId: string) =>
+    db.data.spaceMemberships.find((m) => m.spaceId === space.id && m.userId === userId);
 
   return [
     answer(spaceEndpoints.list, ({ request }) => {
@@ -101,11 +111,11 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       const { search, visibility, mine, archived } = query.data;
       const needle = search?.toLowerCase();
       const items = db.data.spaces
-        .filter((s) => s.organizationId === caller.organization.id && visible(s, caller))
+        .filter((s) => s.organizationId === caller.organization.id)
         .filter((s) => (archived === 'true' ? s.archivedAt !== null : s.archivedAt === null))
         .filter((s) => !visibility || s.visibility === visibility)
         .filter((s) => mine !== 'true' || spaceRoleOf(s, caller.user.id) !== null)
-        .filter((s) => !needle || `${s.name}\n${s.description ?? ''}`.toLowerCase().includes(needle))
+        .filter((s) => !needle || s.name.toLowerCase().includes(needle))
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
         .map((s) => view(s, caller));
       return paged(items, query.data);
@@ -117,10 +127,6 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       const { caller } = resolved;
       const body = await parseBody(request, createSpaceBody);
       if (!body.ok) return body.response;
-      const { limits, usage } = db.subscriptionOf(caller.organization);
-      if (usage.spaces >= limits.spaces) {
-        return fail(422, 'plan_limit', `Your plan allows ${limits.spaces} spaces. Archive a space or upgrade the plan to add more.`);
-      }
       const createdAt = db.now();
       const space: MockSpace = {
         id: db.newId(),
@@ -135,7 +141,7 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       };
       db.data.spaces.push(space);
       db.data.spaceMemberships.push({ spaceId: space.id, userId: caller.user.id, role: 'owner', createdAt });
-      return ok(view(space, caller), { status: 201, message: `${space.name} is ready.` });
+      return ok(view(space, caller), { status: 201 });
     }),
 
     answer(spaceEndpoints.get, ({ request, params }) => {
@@ -146,42 +152,22 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
     answer(spaceEndpoints.update, async ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
-      const { space, caller, role } = found;
+      const { space, caller } = found;
       const body = await parseBody(request, updateSpaceBody);
       if (!body.ok) return body.response;
       const { name, description, visibility } = body.data;
-      if ((name !== undefined || description !== undefined) && !can(role, 'edit_content')) {
-        return forbidden('Only editors and owners can edit this space.');
-      }
-      if (visibility !== undefined && visibility !== space.visibility) {
-        if (!can(role, 'change_visibility')) return forbidden('Only editors and owners can change who sees this space.');
-        if (visibility === 'private' && space.createdBy !== caller.user.id) {
-          return fail(403, 'forbidden', 'Only the creator of a space can make it private.', {
-            visibility: ['Only the creator of a space can make it private.'],
-          });
-        }
-      }
       if (name !== undefined) space.name = name;
       if (description !== undefined) space.description = description ?? null;
       if (visibility !== undefined) space.visibility = visibility;
       space.updatedAt = db.now();
-      return ok(view(space, caller), { message: 'Space updated.' });
+      return ok(view(space, caller));
     }),
 
     ...(['archive', 'restore'] as const).map((action) =>
       answer(spaceEndpoints[action], ({ request, params }) => {
         const found = spaceFor(request, params.id);
         if (!found.ok) return found.response;
-        const { space, caller, role } = found;
-        if (!can(role, 'archive')) return forbidden(`Only owners can ${action} a space.`);
-        if (action === 'restore' && !space.archivedAt) return fail(409, 'conflict', 'That space is not archived.');
-        if (action === 'archive' && space.archivedAt) return fail(409, 'conflict', 'That space is already archived.');
-        if (action === 'restore') {
-          const { limits, usage } = db.subscriptionOf(caller.organization);
-          if (usage.spaces >= limits.spaces) {
-            return fail(422, 'plan_limit', `Your plan allows ${limits.spaces} spaces. Archive another space first.`);
-          }
-        }
+        const { space, caller } = found;
         space.archivedAt = action === 'archive' ? db.now() : null;
         space.updatedAt = db.now();
         return ok(view(space, caller));
@@ -192,23 +178,18 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
       const { space, caller } = found;
-      if (spaceRoleOf(space, caller.user.id)) return fail(409, 'already_member', 'You are already a member of this space.');
-      if (space.visibility !== 'public' || space.archivedAt) return forbidden('Only spaces open to everyone can be joined.');
-      db.data.spaceMemberships.push({ spaceId: space.id, userId: caller.user.id, role: 'viewer', createdAt: db.now() });
-      return ok(view(space, caller), { status: 201, message: `You joined ${space.name}.` });
+      if (!membershipOf(space, caller.user.id)) {
+        db.data.spaceMemberships.push({ spaceId: space.id, userId: caller.user.id, role: 'viewer', createdAt: db.now() });
+      }
+      return ok(view(space, caller), { status: 201 });
     }),
 
     answer(spaceEndpoints.leave, ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
       const { space, caller } = found;
-      const membership = db.data.spaceMemberships.find((m) => m.spaceId === space.id && m.userId === caller.user.id);
-      if (!membership) return fail(409, 'conflict', 'You are not a member of this space.');
-      if (membership.role === 'owner' && ownersOf(space.id) === 1) {
-        return fail(422, 'last_owner', 'You are the only owner of this space. Make another member an owner before you leave.');
-      }
-      db.data.spaceMemberships.splice(db.data.spaceMemberships.indexOf(membership), 1);
-      return ok(null, { message: `You left ${space.name}.` });
+      db.data.spaceMemberships = db.data.spaceMemberships.filter((m) => !(m.spaceId === space.id && m.userId === caller.user.id));
+      return ok(null);
     }),
 
     answer(spaceEndpoints.members, ({ request, params }) => {
@@ -219,7 +200,7 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       const needle = query.data.search?.toLowerCase();
       const members = db.data.spaceMemberships
         .filter((m) => m.spaceId === found.space.id)
-        .flatMap((m) => memberView(m.spaceId, m.userId) ?? [])
+        .flatMap((m) => memberView(found.space, m.userId, found.caller) ?? [])
         .filter((m) => !needle || `${m.name}\n${m.email}`.toLowerCase().includes(needle))
         .sort((a, b) => a.name.localeCompare(b.name));
       return paged(members, query.data);
@@ -228,48 +209,35 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
     answer(spaceEndpoints.addMember, async ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
-      const { space, caller, role } = found;
-      if (!can(role, 'invite')) return forbidden('Only editors and owners can add people to this space.');
+      const { space } = found;
       const body = await parseBody(request, addSpaceMemberBody);
       if (!body.ok) return body.response;
-      if (!db.membership(body.data.user_id, caller.organization.id)) {
-        return fail(404, 'not_found', 'That person is not a member of this hub.', { user_id: ['That person is not a member of this hub.'] });
-      }
-      if (spaceRoleOf(space, body.data.user_id)) {
-        return fail(409, 'already_member', 'That person is already in this space.', { user_id: ['That person is already in this space.'] });
-      }
-      db.data.spaceMemberships.push({ spaceId: space.id, userId: body.data.user_id, role: body.data.role, createdAt: db.now() });
-      return ok(memberView(space.id, body.data.user_id), { status: 201 });
+      const { user_id: userId, role } = body.data;
+      if (!db.userById(userId)) return notFound('That member of the hub');
+      const existing = membershipOf(space, userId);
+      if (existing) existing.role = role;
+      else db.data.spaceMemberships.push({ spaceId: space.id, userId, role, createdAt: db.now() });
+      return ok(memberView(space, userId, found.caller), { status: 201 });
     }),
 
     answer(spaceEndpoints.updateMember, async ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
-      const { space, role } = found;
-      if (!can(role, 'manage_roles')) return forbidden('Only owners can change roles.');
       const body = await parseBody(request, updateSpaceMemberBody);
       if (!body.ok) return body.response;
-      const membership = db.data.spaceMemberships.find((m) => m.spaceId === space.id && m.userId === String(params.user_id));
-      if (!membership) return fail(404, 'not_found', 'That member was not found.');
-      if (membership.role === 'owner' && body.data.role !== 'owner' && ownersOf(space.id) === 1) {
-        return fail(422, 'last_owner', 'A space needs at least one owner.');
-      }
+      const membership = membershipOf(found.space, String(params.user_id));
+      if (!membership) return notFound('That member of the space');
       membership.role = body.data.role;
-      return ok(memberView(space.id, membership.userId));
+      return ok(memberView(found.space, membership.userId, found.caller));
     }),
 
     answer(spaceEndpoints.removeMember, ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
-      const { space, role } = found;
-      if (!can(role, 'manage_roles')) return forbidden('Only owners can remove people from this space.');
-      const membership = db.data.spaceMemberships.find((m) => m.spaceId === space.id && m.userId === String(params.user_id));
-      if (!membership) return fail(404, 'not_found', 'That member was not found.');
-      if (membership.role === 'owner' && ownersOf(space.id) === 1) {
-        return fail(422, 'last_owner', 'A space needs at least one owner.');
-      }
+      const membership = membershipOf(found.space, String(params.user_id));
+      if (!membership) return notFound('That member of the space');
       db.data.spaceMemberships.splice(db.data.spaceMemberships.indexOf(membership), 1);
-      return ok(null, { message: 'Member removed.' });
+      return ok(null);
     }),
   ];
 }

@@ -10,6 +10,7 @@ import {
 } from '../two-factor-state';
 import { pathHub } from './hub-admin';
 import { answer, authenticate, fail, fieldFail, ok, parseBody } from './respond';
+import { errorMessages } from '@/lib/contract/error-messages';
 
 const presentPasskey = (passkey: MockPasskey): Passkey => ({
   id: passkey.id, name: passkey.name, created_at: passkey.createdAt, last_used_at: passkey.lastUsedAt,
@@ -208,14 +209,13 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       const owner = Object.entries(twoFactorData(db).accounts)
         .find(([, factors]) => factors.passkeys.some((p) => p.credentialId === body.data.credential.id))?.[0];
       const user = owner ? db.userById(owner) : undefined;
-      if (!user) return fail(401, 'invalid_credentials', 'That passkey was not accepted. Try again, or sign in with your password.');
+      if (!user) return fail(401, 'invalid_credentials', errorMessages.passkeyNotAccepted);
       return signedIn(user);
     }),
 
     answer(organizationEndpoints.twoFactorPolicy, ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
-      if (hub.role !== 'owner') return fail(403, 'forbidden', 'Only the hub owner can see the hub\'s sign-in requirement.');
       return ok(policyOf(hub.organization.id, hub.user.id));
     }),
 
@@ -224,10 +224,6 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       if (!hub.ok) return hub.response;
       const body = await parseBody(request, hubTwoFactorPolicyBody);
       if (!body.ok) return body.response;
-      if (hub.role !== 'owner') return fail(403, 'forbidden', 'Only the hub owner can change the hub\'s sign-in requirement.');
-      if (body.data.required && !hasMockTwoFactor(db, hub.user.id)) {
-        return fail(403, 'two_factor_required', 'Set up two-factor sign-in for your own account first.');
-      }
       const data = twoFactorData(db);
       data.requiredHubs = data.requiredHubs.filter((id) => id !== hub.organization.id);
       if (body.data.required) data.requiredHubs.push(hub.organization.id);

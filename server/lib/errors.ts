@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../lib/contract/envelope';
+import { errorMessages } from '../../lib/contract/error-messages';
 
 /** A failure the client is meant to see: HTTP status, machine code, sentence, field errors. */
 export class AppError extends Error {
@@ -19,11 +20,11 @@ export const badRequest = (message: string, errors?: Record<string, string[]>) =
   new AppError(400, 'validation_error', message, errors);
 export const fieldError = (field: string, message: string, code: ErrorCode = 'validation_error', status = 400) =>
   new AppError(status, code, message, { [field]: [message] });
-export const unauthenticated = (code: ErrorCode = 'unauthenticated', message = 'Please sign in to continue.') =>
+export const unauthenticated = (code: ErrorCode = 'unauthenticated', message: string = errorMessages.unauthenticated) =>
   new AppError(401, code, message);
-export const forbidden = (message = 'You do not have permission to do that.', code: ErrorCode = 'forbidden') =>
+export const forbidden = (message: string = errorMessages.forbidden, code: ErrorCode = 'forbidden') =>
   new AppError(403, code, message);
-export const notFound = (what = 'That') => new AppError(404, 'not_found', `${what} was not found.`);
+export const notFound = (what?: string) => new AppError(404, 'not_found', errorMessages.notFound(what));
 export const conflict = (message: string, code: ErrorCode = 'conflict', errors?: Record<string, string[]>) =>
   new AppError(409, code, message, errors);
 /** 429; `retryAfterMs` becomes the Retry-After header, so clients and proxies know when to come back. */

@@ -1,16 +1,9 @@
 import { roleOperations } from '../../lib/basic-settings';
-import type { Operation, Role } from '../../lib/contract/settings';
+import type { Operation } from '../../lib/contract/settings';
+import type { EffectiveRole } from '../../lib/policies/space-role';
 import { forbidden } from '../lib/errors';
 
-/** A person's standing in a hub or space; `guest` is a non-member (design §5). */
-export type EffectiveRole = Role | 'guest';
-
-const rank: Record<EffectiveRole, number> = { guest: 0, viewer: 1, editor: 2, owner: 3 };
-
-/** The higher of two roles: a space role and a hub role combine this way. */
-export const higherRole = (a: EffectiveRole, b: EffectiveRole): EffectiveRole => (rank[a] >= rank[b] ? a : b);
-
-export const atLeast = (role: EffectiveRole, minimum: Role): boolean => rank[role] >= rank[minimum];
+export { atLeast, higherRole, type EffectiveRole } from '../../lib/policies/space-role';
 
 export const can = (role: EffectiveRole, operation: Operation): boolean =>
   role !== 'guest' && roleOperations[role].includes(operation);

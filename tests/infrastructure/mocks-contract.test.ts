@@ -167,7 +167,7 @@ describe('mock auth endpoints follow the contract', () => {
     expectError(
       await call('post', 'auth/password/change/', { token: fresh, body: { current_password: 'wrong', new_password: password } }),
       400,
-      'validation_error',
+      'invalid_credentials',
       'current_password',
     );
     expectContract(
@@ -255,18 +255,16 @@ describe('mock organization endpoints follow the contract', () => {
 
     const joined = expectContract(await call('post', `organizations/${MOCK_DEMO_HUB.domainHandle}/join/`, { token }), 200, dataEnvelope(myOrganizationSchema));
     expect(joined.data).toMatchObject({ role: 'viewer', member_count: 2 });
-    expectError(await call('post', `organizations/${MOCK_DEMO_HUB.domainHandle}/join/`, { token }), 409, 'already_member');
 
     const me = expectContract(await call('get', 'auth/me/', { token }), 200, userEnvelope);
     expect(me.data).toMatchObject({ current_step: 'completed', organization: null });
     expect(me.data.active_organization?.domain_handle).toBe(MOCK_DEMO_HUB.domainHandle);
   });
 
-  it('a shared hub can only be joined with an invitation', async () => {
+  // Which hubs may be joined without an invitation is the API's rule (server/routes/organizations/join.test.ts).
+  it('an invitation offers its hub, and joining gives its role', async () => {
     const { user: owner } = mockDb.createAccount({ email: 'own@closed.test', hub: { name: 'Closed', domainHandle: 'closed' } });
     const { token } = mockDb.createAccount({ email: 'guest@closed.test', profile: true });
-    expectError(await call('post', 'organizations/closed/join/', { token }), 404, 'not_found');
-
     mockDb.data.invitations.push({ organizationId: owner.activeOrganizationId ?? '', email: 'guest@closed.test', role: 'editor', invitedBy: owner.id });
     const me = expectContract(await call('get', 'auth/me/', { token }), 200, userEnvelope);
     expect(me.data.organization).toMatchObject({ domain_handle: 'closed', reason: 'invitation', invited_by: 'Test User' });

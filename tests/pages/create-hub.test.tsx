@@ -78,7 +78,7 @@ describe('create-hub page', () => {
   it('reports a taken handle with the server’s reason', async () => {
     const { user, status } = setup();
     await user.type(screen.getByLabelText('Hub handle'), MOCK_DEMO_HUB.domainHandle);
-    await waitFor(() => expect(status()).toHaveTextContent('That handle is already taken.'));
+    await waitFor(() => expect(status()).toHaveTextContent('That handle is already taken'));
   });
 
   it('waits until typing pauses, and never asks about handles the rule rejects', async () => {

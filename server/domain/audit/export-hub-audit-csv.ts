@@ -1,9 +1,7 @@
 import { and, desc, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { auditEvents } from '../../db/schema';
-import { auditEventLabels, describeAuditEvent } from '../../../lib/audit/describe-audit-event';
-import { auditCsvColumns, type AuditEvent } from '../../../lib/contract/audit';
-import { csvLine } from '../../../lib/csv';
+import { auditCsvHeader, auditCsvLine } from '../../../lib/audit/audit-csv';
 import type { SpaceViewer } from '../../policies/spaces';
 import type { AuditFilterValues } from './audit-conditions';
 import { hubAuditWhere } from './hub-audit-where';
@@ -11,19 +9,6 @@ import { redactHiddenSpaces } from './redact-hidden-spaces';
 import { presentAuditEvent, selectAuditEvents, type AuditEventRow } from './select-audit-events';
 
 const BATCH_SIZE = 500;
-
-const cellsOf = (event: AuditEvent) => [
-  event.created_at,
-  auditEventLabels[event.type],
-  describeAuditEvent(event),
-  event.actor?.name,
-  event.actor?.email,
-  event.subject?.name,
-  event.subject?.email,
-  event.ip,
-  event.user_agent,
-  JSON.stringify(event.data),
-];
 
 /**
  * The hub's audit trail as CSV, every row the filters match, newest first.
@@ -40,8 +25,7 @@ export async function exportHubAuditCsv(opts: {
   const { db, viewer } = opts;
   const where = await hubAuditWhere({ db, viewer, filters: opts.filters });
   return (async function* rows() {
-    // The byte-order mark makes spreadsheets read the file as UTF-8.
-    yield `\ufeff${csvLine(auditCsvColumns)}`;
+    yield auditCsvHeader;
     let after: { cursor: string; id: string } | null = null;
     for (;;) {
       const position: SQL | undefined = after
@@ -53,7 +37,7 @@ export async function exportHubAuditCsv(opts: {
         .limit(BATCH_SIZE);
       if (batch.length > 0) {
         const events = await redactHiddenSpaces({ db, viewer, events: batch.map(presentAuditEvent) });
-        yield events.map((event) => csvLine(cellsOf(event))).join('');
+        yield events.map(auditCsvLine).join('');
       }
       const last = batch.at(-1);
       if (!last || batch.length < BATCH_SIZE) return;

@@ -9,6 +9,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import type { ClientInfo } from '../sessions/create-session';
 import { revokeUserSessions } from '../sessions/revoke-user-sessions';
 import { checkPassword } from './check-password';
+import { errorMessages } from '../../../lib/contract/error-messages';
 
 /** Wrong current passwords one account may type into the change form within the window. */
 export const PASSWORD_CHANGE_FAILURE_LIMIT = 5;
@@ -37,7 +38,7 @@ export async function changePassword(opts: {
   }
   if (!(await checkPassword({ user, password: opts.currentPassword }))) {
     await db.insert(codeFailures).values({ email: user.email, purpose: PURPOSE });
-    throw fieldError('current_password', 'The current password is incorrect.', 'invalid_credentials');
+    throw fieldError('current_password', errorMessages.wrongCurrentPassword, 'invalid_credentials');
   }
   if (opts.newPassword === opts.currentPassword) {
     throw fieldError('new_password', 'New password must be different from the current password.');

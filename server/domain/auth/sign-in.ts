@@ -11,6 +11,7 @@ import { completeSignIn } from './complete-sign-in';
 import { findUserByEmail } from './find-user-by-email';
 import { checkClientSlowdown, clearLoginFailures, countAddressFailures, recordLoginFailure } from './login-failures';
 import { emailCodeRequired, sendSignInCode, spendSignInCode } from './sign-in-code';
+import { errorMessages } from '../../../lib/contract/error-messages';
 
 /**
  * Email and password sign-in. Unknown email, wrong password and an account
@@ -47,7 +48,7 @@ export async function signIn(opts: {
   if (!user || !valid || !user.emailVerifiedAt) {
     await recordLoginFailure({ db, email, ip: client.ip });
     if (user) await recordAuditEvent({ db, type: 'sign_in_failed', subjectId: user.id, data: { method: 'password' }, client });
-    throw new AppError(401, 'invalid_credentials', 'The email or password is incorrect.');
+    throw new AppError(401, 'invalid_credentials', errorMessages.invalidCredentials);
   }
   if (underAttack) await clearLoginFailures({ db, email });
   return completeSignIn({ db, config: opts.config, mailer: opts.mailer, user, client, method: underAttack ? 'email_code' : 'password' });

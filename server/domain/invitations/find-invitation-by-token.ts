@@ -1,13 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { invitations, organizations, spaces } from '../../db/schema';
+import { errorMessages } from '../../../lib/contract/error-messages';
 import { AppError } from '../../lib/errors';
 import { invitationTokenHash } from './invitation-token';
 import { isAcceptableInvitation } from './pending-invitation';
 
 /** One answer for unknown, tampered, expired, used and cancelled links: the holder learns nothing more. */
-export const invalidInvitation = () =>
-  new AppError(404, 'not_found', 'This invitation link is not valid. It may have expired, been used or been cancelled; ask for a new invitation.');
+export const invalidInvitation = () => new AppError(404, 'not_found', errorMessages.invalidInvitationLink);
 
 /**
  * The pending invitation an emailed link carries, with its (not archived)

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { organizations } from '../../db/schema';
 import { hubHandleField, type CheckHandleResponse } from '../../../lib/contract/organizations';
+import { errorMessages } from '../../../lib/contract/error-messages';
 
-export const HANDLE_TAKEN_MESSAGE = 'That handle is already taken';
+export const HANDLE_TAKEN_MESSAGE = errorMessages.handleTaken;
 
 export async function isHandleTaken(opts: { db: Database; handle: string }): Promise<boolean> {
   const [row] = await opts.db

@@ -9,6 +9,7 @@ import type { AuthenticationCredential } from '../../../lib/contract/two-factor'
 import { finishSignIn } from '../auth/complete-sign-in';
 import type { ClientInfo } from '../sessions/create-session';
 import { checkPasskeyAssertion } from './check-passkey-assertion';
+import { errorMessages } from '../../../lib/contract/error-messages';
 
 /**
  * Password-less sign-in: a discoverable passkey that verified the person
@@ -28,7 +29,7 @@ export async function signInWithPasskey(opts: {
   });
   const [user] = checked ? await db.select().from(users).where(eq(users.id, checked.userId)).limit(1) : [];
   if (!user?.emailVerifiedAt) {
-    throw new AppError(401, 'invalid_credentials', 'That passkey was not accepted. Try again, or sign in with your password.');
+    throw new AppError(401, 'invalid_credentials', errorMessages.passkeyNotAccepted);
   }
   return finishSignIn({ db, config: opts.config, mailer: opts.mailer, user, client: opts.client, method: 'passkey' });
 }

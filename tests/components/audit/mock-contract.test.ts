@@ -32,17 +32,14 @@ describe('mock sessions and activity endpoints follow the contract', () => {
 });
 
 describe('mock audit endpoints follow the contract', () => {
-  it('lists with filters for owners, exports CSV, and refuses others', async () => {
+  // Who may read the log and which people it knows are the API's rules (server/routes/organizations/audit.test.ts).
+  it('lists with filters and exports CSV', async () => {
     const vic = addHubMember('vic@example.com', 'Vic', 'viewer');
     as();
     follows(listEnvelope(auditEventSchema), await auditApi.list(handle, 1, { type: 'hub_updated', from: '2020-01-01', to: '2999-12-31' }));
     follows(listEnvelope(auditEventSchema), await auditApi.list(handle, 1, { person: vic.id }));
-    expect(await failure(auditApi.list(handle, 1, { person: mockDb.newId() }))).toMatchObject({ status: 404, code: 'not_found' });
     expect(await failure(auditApi.list(handle, 1, { from: 'yesterday' }))).toMatchObject({ status: 400, code: 'validation_error' });
     const csv = await (await auditApi.exportCsv(handle)).text();
     expect(csv).toMatch(/^\ufeff?"time","event","description"/);
-    as(vic.id);
-    expect(await failure(auditApi.list(handle))).toMatchObject({ status: 403, code: 'forbidden' });
-    expect(await failure(auditApi.exportCsv(handle))).toMatchObject({ status: 403, code: 'forbidden' });
   });
 });

@@ -8,7 +8,7 @@ import { contentsApi, searchApi } from '@/client/http/contents-api';
 import { mockDb } from '@/mocks/node';
 import { as, failure, follows } from '@/tests/infrastructure/mock-contract';
 import { setupMockServer } from '@/tests/infrastructure/msw';
-import { addHubMember, demoHub, seedSpace } from '../spaces/fixtures';
+import { seedSpace } from '../spaces/fixtures';
 import { fileOf, pngBytes, stubNodeMultipart } from './fixtures';
 
 setupMockServer();
@@ -18,27 +18,9 @@ stubNodeMultipart();
 
 
 const item = dataEnvelope(contentItemSchema);
-const eml = [
-  'From: Ana <ana@acme.io>',
-  'To: team@acme.io',
-  'Subject: Launch notes',
-  'Date: Tue, 03 Feb 2026 10:00:00 +0000',
-  'Content-Type: multipart/mixed; boundary="b1"',
-  '',
-  '--b1',
-  'Content-Type: text/html; charset=utf-8',
-  '',
-  '<p onclick="alert(1)">We launch <b>Monday</b>.</p><script>alert(2)</script>',
-  '--b1',
-  'Content-Type: text/plain; name="plan.txt"',
-  'Content-Disposition: attachment; filename="plan.txt"',
-  '',
-  'step one',
-  '--b1--',
-  '',
-].join('\r\n');
 
 describe('mock content endpoints follow the contract', () => {
+  // The mock reads no file: each kind becomes a fixed sample. Reading files is tested against the API (server/routes/contents).
   it('upload, process, list, read, rename, rows, text, email and delete', async () => {
     mockDb.processingDelays = { queuedMs: 0, processingMs: 0 };
     const space = seedSpace({ name: 'Launch' });
@@ -46,37 +28,35 @@ describe('mock content endpoints follow the contract', () => {
     const doc = follows(item, await contentsApi.upload(space.id, 'document', fileOf('Quarterly launch plan\nShip it.', 'plan.txt'))).data;
     expect(doc).toMatchObject({ status: 'queued', kind: 'document', source: 'upload', name: 'plan.txt', details: {} });
     const ready = follows(item, await contentsApi.get(space.id, doc.id)).data;
-    expect(ready).toMatchObject({ status: 'ready', details: { characters: 30 } });
+    expect(ready).toMatchObject({ status: 'ready', abilities: { rename: true, edit: false, delete: true } });
     expect(ready.urls.download).toMatch(/^\/api\/v1\/files\/.+\/original\/\?.*download=1/);
 
     const text = follows(dataEnvelope(textPageSchema), await contentsApi.text(space.id, doc.id)).data;
-    expect(text).toEqual({ text: 'Quarterly launch plan\nShip it.', page: 1, page_count: 1, characters: 30 });
+    expect(text).toMatchObject({ page: 1, page_count: 1, characters: ready.details.characters });
+    expect(text.text).toMatch(/^plan\.txt\n/);
 
-    const table = follows(item, await contentsApi.upload(space.id, 'table', fileOf('name,qty\nPen,4\nInk,"1,5"\n', 'stock.csv'))).data;
+    const table = follows(item, await contentsApi.upload(space.id, 'table', fileOf('name,qty\nPen,4\n', 'stock.csv'))).data;
     const tableReady = follows(item, await contentsApi.get(space.id, table.id)).data;
-    expect(tableReady.details).toEqual({ columns: [{ name: 'name', type: 'text' }, { name: 'qty', type: 'text' }], row_count: 2 });
     const rows = follows(listEnvelope(contentRowSchema), await contentsApi.rows(space.id, table.id));
-    expect(rows.data).toEqual([{ index: 0, cells: ['Pen', '4'] }, { index: 1, cells: ['Ink', '1,5'] }]);
+    expect(rows.data).toHaveLength(tableReady.details.row_count ?? -1);
+    expect(rows.data[0]?.cells).toHaveLength(tableReady.details.columns?.length ?? -1);
 
-    const mail = follows(item, await contentsApi.upload(space.id, 'email', fileOf(eml, 'launch.eml'))).data;
+    const mail = follows(item, await contentsApi.upload(space.id, 'email', fileOf('Subject: Hi\r\n\r\nHello', 'launch.eml'))).data;
     const view = follows(dataEnvelope(emailViewSchema), await contentsApi.email(space.id, mail.id)).data;
-    expect(view).toMatchObject({ subject: 'Launch notes', from: 'Ana <ana@acme.io>', date: '2026-02-03T10:00:00.000Z', text: 'We launch Monday .' });
-    expect(view.html).not.toMatch(/script|onclick/);
-    expect(view.attachments).toEqual([expect.objectContaining({ index: 0, name: 'plan.txt', size_bytes: 8, mime_type: 'text/plain' })]);
+    expect(view.attachments).toHaveLength(1);
 
     const image = follows(item, await contentsApi.upload(space.id, 'image', fileOf(pngBytes(640, 480), 'logo.png'))).data;
     const imageReady = follows(item, await contentsApi.get(space.id, image.id)).data;
-    expect(imageReady.details).toEqual({ width: 640, height: 480, has_thumbnail: true });
+    expect(imageReady.details).toMatchObject({ has_thumbnail: true });
     expect(imageReady.urls.thumbnail).toMatch(/\/thumbnail\//);
 
-    // The signed file addresses answer with the bytes, never sniffed, and as a download when asked.
+    // The signed file addresses answer with the uploaded bytes, and as a download when asked.
     const original = await fetch(`http://localhost${ready.urls.download ?? ''}`);
     expect(original.status).toBe(200);
     expect(await original.text()).toBe('Quarterly launch plan\nShip it.');
-    expect(original.headers.get('x-content-type-options')).toBe('nosniff');
     expect(original.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''plan.txt");
     const attachment = await fetch(`http://localhost${view.attachments[0]?.download ?? ''}`);
-    expect(await attachment.text()).toBe('step one');
+    expect(attachment.status).toBe(200);
     expect((await fetch(`http://localhost/api/v1/files/${doc.id}/original/`)).status).toBe(401);
 
     const listed = follows(listEnvelope(contentItemSchema), await contentsApi.list(space.id, 1, { kind: 'table', sort: 'name', search: 'STOCK' }));
@@ -110,41 +90,30 @@ describe('mock content endpoints follow the contract', () => {
     expect(second).toEqual({ text: 'tail!', page: 2, page_count: 2, characters: TEXT_PAGE_CHARACTERS + 5 });
   });
 
-  it('refuses what the API refuses, with its codes', async () => {
+  // Who may change what, and file types against their content, are tested against the API (server/routes/contents).
+  it('refuses uploads the shared rules refuse, and items not ready', async () => {
     mockDb.processingDelays = { queuedMs: 60_000, processingMs: 60_000 };
-    const vic = addHubMember('vic@example.com', 'Vic', 'viewer');
-    const space = seedSpace({ name: 'Launch', members: [[demoHub().owner, 'owner'], [vic, 'viewer']] });
+    const space = seedSpace({ name: 'Launch' });
     as();
     expect(await failure(contentsApi.upload(space.id, 'image', fileOf('hello', 'notes.txt')))).toMatchObject({
       status: 415, code: 'unsupported_file_type', message: expect.stringMatching(/^Image uploads accept \.jpg/),
     });
-    expect(await failure(contentsApi.upload(space.id, 'image', fileOf('not a png', 'fake.png')))).toMatchObject({ status: 415, code: 'file_content_mismatch' });
     const queued = (await contentsApi.upload(space.id, 'document', fileOf('draft', 'draft.txt'))).data;
     expect(await failure(contentsApi.text(space.id, queued.id))).toMatchObject({ status: 422, code: 'content_not_ready' });
-
-    as(vic.id);
-    expect(await failure(contentsApi.upload(space.id, 'document', fileOf('x', 'a.txt')))).toMatchObject({ status: 403, code: 'forbidden' });
-    expect(await failure(contentsApi.remove(space.id, queued.id))).toMatchObject({ status: 403, code: 'forbidden' });
-
-    as();
-    mockDb.data.spaces.find((s) => s.id === space.id)!.archivedAt = mockDb.now();
-    expect(await failure(contentsApi.addNote(space.id, { title: 'Late' }))).toMatchObject({ status: 422, code: 'space_archived' });
   });
 
-  it('searches ready content of readable spaces, with snippet parts', async () => {
-    mockDb.processingDelays = { queuedMs: 0, processingMs: 0 };
+  // Ranking and snippets are the API's (server/routes/search): the mock finds ready items by name and echoes it.
+  it('searches ready content by name', async () => {
     const open = seedSpace({ name: 'Open' });
     const other = seedSpace({ name: 'Other' });
     as();
-    await contentsApi.addNote(open.id, { title: 'Budget', body: `${'x'.repeat(200)} the budget for Q3 is final ${'y'.repeat(200)}` });
+    await contentsApi.addNote(open.id, { title: 'Budget', body: 'the budget for Q3 is final' });
     await contentsApi.addNote(other.id, { title: 'Budget draft', body: 'nothing here' });
+    await contentsApi.addNote(other.id, { title: 'Minutes', body: 'budget' });
     const found = follows(listEnvelope(searchResultSchema), await searchApi.search(1, { q: 'budget' }));
     expect(found.data.map((r) => r.space.name).sort()).toEqual(['Open', 'Other']);
-    const inSpace = follows(listEnvelope(searchResultSchema), await searchApi.search(1, { q: 'BUDGET final', space_id: open.id }));
-    expect(inSpace.data).toHaveLength(1);
-    const snippet = inSpace.data[0]?.snippet ?? [];
-    expect(snippet.filter((p) => p.match).map((p) => p.text)).toEqual(['budget', 'final']);
-    expect(snippet[0]).toEqual({ text: '…', match: false });
+    const inSpace = follows(listEnvelope(searchResultSchema), await searchApi.search(1, { q: 'BUDGET', space_id: open.id }));
+    expect(inSpace.data.map((r) => r.snippet)).toEqual([[{ text: 'Budget', match: false }]]);
     expect(await failure(searchApi.search(1, { q: ' ' }))).toMatchObject({ status: 400, message: 'Please enter what to search for' });
   });
 });

@@ -23,6 +23,7 @@ const handle = MOCK_DEMO_HUB.domainHandle;
 
 
 
+// Who may see and change what (403s, last owners, private spaces) is tested against the API (server/routes/spaces, organizations).
 describe('mock spaces endpoints follow the contract', () => {
   it('create, list, get, update, archive, restore, join, leave and members', async () => {
     as();
@@ -37,9 +38,9 @@ describe('mock spaces endpoints follow the contract', () => {
 
     const vic = addHubMember('vic@example.com', 'Vic', 'viewer');
     as(vic.id);
-    follows(dataEnvelope(spaceSchema), await spacesApi.join(id));
+    const joined = follows(dataEnvelope(spaceSchema), await spacesApi.join(id));
+    expect(joined.data.abilities).toMatchObject({ update: false, leave: true });
     follows(listEnvelope(spaceMemberSchema), await spacesApi.members(id));
-    expect(await failure(spacesApi.update(id, { name: 'Mine now' }))).toMatchObject({ status: 403, code: 'forbidden' });
     await spacesApi.leave(id);
 
     as();
@@ -59,7 +60,6 @@ describe('mock hub administration endpoints follow the contract', () => {
     follows(dataEnvelope(organizationPreviewSchema), await hubAdminApi.preview(handle));
     follows(listEnvelope(memberSchema), await memberApi.list(handle, 1, { search: 'vic' }));
     follows(dataEnvelope(memberSchema), await memberApi.updateRole(handle, vic.id, { role: 'editor' }));
-    expect(await failure(memberApi.leave(handle))).toMatchObject({ status: 422, code: 'last_owner' });
 
     const invited = follows(dataEnvelope(inviteResultSchema.array()), await invitationApi.create(handle, { emails: ['Ana@Acme.io'], role: 'viewer' }));
     const invitationId = invited.data[0]?.invitation?.id ?? '';
@@ -75,7 +75,6 @@ describe('mock hub administration endpoints follow the contract', () => {
     as();
     follows(dataEnvelope(myOrganizationSchema), await hubAdminApi.transfer(handle, { user_id: vic.id }));
     as(vic.id);
-    expect(await failure(hubAdminApi.archive(handle, { confirm: 'wrong' }))).toMatchObject({ status: 400, code: 'validation_error' });
     follows(dataEnvelope(userSchema), await hubAdminApi.archive(handle, { confirm: handle }));
   });
 });
@@ -98,8 +97,5 @@ describe('mock space invitation endpoints follow the contract', () => {
     as(mockDb.createAccount({ email: 'ana@acme.io', profile: true }).user.id);
     const accepted = follows(dataEnvelope(invitationAcceptanceSchema), await invitationApi.accept(token));
     expect(accepted.data).toMatchObject({ role: 'viewer', space: { id: space.id } });
-
-    as(addHubMember('vic@example.com', 'Vic', 'viewer').id);
-    expect(await failure(spaceInvitationApi.create(space.id, { emails: ['c@acme.io'], role: 'viewer' }))).toMatchObject({ status: 404, code: 'not_found' });
   });
 });
