@@ -14,7 +14,7 @@ export interface MockSessionMeta {
 /** An audit event as stored: people by id, the hub it happened in (null for account events). */
 export interface MockAuditEvent {
   id: string;
-  organizationId: string | null;
+  hubId: string | null;
   type: AuditEventType;
   actorId: string | null;
   subjectId: string | null;
@@ -41,7 +41,7 @@ export function accountData(db: MockDb): MockAccountData {
   const data: MockAccountData = { sessions: {}, events: [] };
   db.data.account = data;
   const demo = db.userByEmail(MOCK_DEMO_ACCOUNT.email);
-  const hub = db.organizationByHandle(MOCK_DEMO_HUB.domainHandle);
+  const hub = db.hubByHandle(MOCK_DEMO_HUB.domainHandle);
   if (demo && hub) {
     addMockSession(db, demo.id, { userAgent: FIREFOX_WINDOWS, ip: '198.51.100.7', createdAt: minutesAgo(3 * 24 * 60), lastSeenAt: minutesAgo(50) });
     addMockSession(db, demo.id, { userAgent: SAFARI_IPHONE, ip: '203.0.113.24', createdAt: minutesAgo(9 * 24 * 60), lastSeenAt: minutesAgo(2 * 24 * 60) });
@@ -49,7 +49,7 @@ export function accountData(db: MockDb): MockAccountData {
     addMockAuditEvent(db, { ...own, type: 'sign_in', data: { method: 'password' }, createdAt: minutesAgo(3 * 24 * 60) });
     addMockAuditEvent(db, { ...own, type: 'sign_in_failed', actorId: null, data: {}, createdAt: minutesAgo(3 * 24 * 60 + 2) });
     addMockAuditEvent(db, {
-      ...own, organizationId: hub.id, subjectId: null, type: 'hub_updated',
+      ...own, hubId: hub.id, subjectId: null, type: 'hub_updated',
       data: { target: { kind: 'hub', id: hub.id, name: hub.name }, changes: { description: { from: null, to: hub.description } } },
       createdAt: minutesAgo(2 * 24 * 60),
     });
@@ -82,7 +82,7 @@ export function addMockAuditEvent(
   event: Pick<MockAuditEvent, 'type'> & Partial<Omit<MockAuditEvent, 'id' | 'type'>>,
 ): MockAuditEvent {
   const stored: MockAuditEvent = {
-    id: db.newId(), organizationId: null, actorId: null, subjectId: null, data: {}, ip: '127.0.0.1', userAgent: null,
+    id: db.newId(), hubId: null, actorId: null, subjectId: null, data: {}, ip: '127.0.0.1', userAgent: null,
     createdAt: db.now(), ...event,
   };
   accountData(db).events.push(stored);

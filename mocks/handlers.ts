@@ -7,7 +7,7 @@ import { coreHandlers } from './handlers/core';
 import { hubAdminHandlers } from './handlers/hub-admin';
 import { invitationHandlers } from './handlers/invitations';
 import { meetingHandlers, meetingSignalHandlers } from './handlers/meetings';
-import { organizationHandlers } from './handlers/organizations';
+import { hubHandlers } from './handlers/hubs';
 import { spaceHandlers } from './handlers/spaces';
 import { twoFactorHandlers } from './handlers/two-factor';
 import type { MockDb } from './state';
@@ -17,7 +17,7 @@ export function createHandlers(db: MockDb): Array<HttpHandler | WebSocketHandler
   return [
     ...authHandlers(db),
     ...twoFactorHandlers(db),
-    ...organizationHandlers(db),
+    ...hubHandlers(db),
     ...hubAdminHandlers(db),
     ...accountHandlers(db),
     ...auditHandlers(db),

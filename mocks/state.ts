@@ -1,6 +1,6 @@
 import type { CurrentStep, User } from '@/lib/contract/auth';
 import type { ContentDetails, ContentKind, ContentSource, ContentStatus } from '@/lib/contract/contents';
-import type { JoinableOrganization, MyOrganization, OrganizationSummary } from '@/lib/contract/organizations';
+import type { JoinableHub, MyHub, HubSummary } from '@/lib/contract/hubs';
 import type { HubVisibility, Role, SpaceVisibility } from '@/lib/contract/settings';
 import type { Subscription } from '@/lib/contract/subscription';
 import { DEFAULT_CURRENCY, theme, VERIFICATION_CODE_TTL_MS } from '@/lib/constants';
@@ -30,11 +30,11 @@ export interface MockUser {
   about: string | null;
   colour: string;
   profileCompleted: boolean;
-  activeOrganizationId: string | null;
+  activeHubId: string | null;
   createdAt: string;
 }
 
-export interface MockOrganization {
+export interface MockHub {
   id: string;
   name: string;
   domainHandle: string;
@@ -48,14 +48,14 @@ export interface MockOrganization {
 }
 
 export interface MockMembership {
-  organizationId: string;
+  hubId: string;
   userId: string;
   role: Role;
   createdAt: string;
 }
 
 export interface MockInvitation {
-  organizationId: string;
+  hubId: string;
   email: string;
   role: Role;
   invitedBy: string | null;
@@ -72,7 +72,7 @@ export interface MockInvitation {
 
 export interface MockSpace {
   id: string;
-  organizationId: string;
+  hubId: string;
   name: string;
   description: string | null;
   visibility: SpaceVisibility;
@@ -94,7 +94,7 @@ export type MockCell = string | number | boolean | null;
 /** A content item of a space; its original bytes live in `MockDb.files` (memory only). */
 export interface MockContent {
   id: string;
-  organizationId: string;
+  hubId: string;
   spaceId: string;
   kind: ContentKind;
   source: ContentSource;
@@ -133,7 +133,7 @@ export interface MockCode {
 export interface MockMeeting {
   id: string;
   code: string;
-  organizationId: string;
+  hubId: string;
   spaceId: string | null;
   createdBy: string | null;
   createdAt: string;
@@ -141,7 +141,7 @@ export interface MockMeeting {
 
 export interface MockData {
   users: MockUser[];
-  organizations: MockOrganization[];
+  organizations: MockHub[];
   memberships: MockMembership[];
   invitations: MockInvitation[];
   spaces: MockSpace[];
@@ -175,10 +175,10 @@ export function seedData(): MockData {
     about: null,
     colour: theme.primaryColor,
     profileCompleted: true,
-    activeOrganizationId: null,
+    activeHubId: null,
     createdAt,
   };
-  const hub: MockOrganization = {
+  const hub: MockHub = {
     id: newId(),
     name: MOCK_DEMO_HUB.name,
     domainHandle: MOCK_DEMO_HUB.domainHandle,
@@ -188,11 +188,11 @@ export function seedData(): MockData {
     emailDomain: MOCK_DEMO_HUB.emailDomain,
     createdAt,
   };
-  demo.activeOrganizationId = hub.id;
+  demo.activeHubId = hub.id;
   return {
     users: [demo],
     organizations: [hub],
-    memberships: [{ organizationId: hub.id, userId: demo.id, role: 'owner', createdAt }],
+    memberships: [{ hubId: hub.id, userId: demo.id, role: 'owner', createdAt }],
     invitations: [],
     spaces: [],
     spaceMemberships: [],
@@ -254,7 +254,7 @@ export class MockDb {
     return this.data.users.find((u) => u.id === id);
   }
 
-  organizationByHandle(handle: string): MockOrganization | undefined {
+  hubByHandle(handle: string): MockHub | undefined {
     return this.data.organizations.find((o) => o.domainHandle === handle.toLowerCase() && !o.archivedAt);
   }
 
@@ -270,8 +270,8 @@ export class MockDb {
     return invitation as Required<MockInvitation>;
   }
 
-  membership(userId: string, organizationId: string): MockMembership | undefined {
-    return this.data.memberships.find((m) => m.userId === userId && m.organizationId === organizationId);
+  membership(userId: string, hubId: string): MockMembership | undefined {
+    return this.data.memberships.find((m) => m.userId === userId && m.hubId === hubId);
   }
 
   createSession(userId: string): string {
@@ -314,12 +314,12 @@ export class MockDb {
       about: null,
       colour: theme.primaryColor,
       profileCompleted: Boolean(opts.profile || opts.hub),
-      activeOrganizationId: null,
+      activeHubId: null,
       createdAt,
     };
     this.data.users.push(user);
     if (opts.hub) {
-      const organization: MockOrganization = {
+      const hub: MockHub = {
         id: newId(),
         name: opts.hub.name,
         domainHandle: opts.hub.domainHandle.toLowerCase(),
@@ -329,9 +329,9 @@ export class MockDb {
         emailDomain: null,
         createdAt,
       };
-      this.data.organizations.push(organization);
-      this.data.memberships.push({ organizationId: organization.id, userId: user.id, role: 'owner', createdAt });
-      user.activeOrganizationId = organization.id;
+      this.data.organizations.push(hub);
+      this.data.memberships.push({ hubId: hub.id, userId: user.id, role: 'owner', createdAt });
+      user.activeHubId = hub.id;
     }
     return { user, token: this.createSession(user.id) };
   }
@@ -343,7 +343,7 @@ export class MockDb {
     return code;
   }
 
-  summary(org: MockOrganization): OrganizationSummary {
+  summary(org: MockHub): HubSummary {
     return {
       id: org.id,
       name: org.name,
@@ -352,32 +352,32 @@ export class MockDb {
       visibility: org.visibility,
       colour: org.colour,
       email_domain: org.emailDomain,
-      member_count: this.data.memberships.filter((m) => m.organizationId === org.id).length,
+      member_count: this.data.memberships.filter((m) => m.hubId === org.id).length,
       created_at: org.createdAt,
     };
   }
 
-  myOrganization(org: MockOrganization, role: Role): MyOrganization {
+  myHub(org: MockHub, role: Role): MyHub {
     return { ...this.summary(org), role, abilities: hubAbilities(role) };
   }
 
-  hubsOf(userId: string): MyOrganization[] {
+  hubsOf(userId: string): MyHub[] {
     return this.data.memberships
       .filter((m) => m.userId === userId)
       .flatMap((m) => {
-        const org = this.data.organizations.find((o) => o.id === m.organizationId && !o.archivedAt);
-        return org ? [this.myOrganization(org, m.role)] : [];
+        const org = this.data.organizations.find((o) => o.id === m.hubId && !o.archivedAt);
+        return org ? [this.myHub(org, m.role)] : [];
       });
   }
 
   /** Invitations first, then public hubs open to the user's email domain; never hubs the user is in. */
-  joinableFor(user: MockUser): JoinableOrganization[] {
-    const mine = new Set(this.data.memberships.filter((m) => m.userId === user.id).map((m) => m.organizationId));
-    const result: JoinableOrganization[] = [];
+  joinableFor(user: MockUser): JoinableHub[] {
+    const mine = new Set(this.data.memberships.filter((m) => m.userId === user.id).map((m) => m.hubId));
+    const result: JoinableHub[] = [];
     // Hub invitations before space ones; a space invitation offers its hub as a viewer.
     const invitations = [...this.data.invitations].sort((a, b) => Number(Boolean(a.spaceId)) - Number(Boolean(b.spaceId)));
     for (const invitation of invitations) {
-      const org = this.data.organizations.find((o) => o.id === invitation.organizationId && !o.archivedAt);
+      const org = this.data.organizations.find((o) => o.id === invitation.hubId && !o.archivedAt);
       if (!org || invitation.email !== user.email || mine.has(org.id) || result.some((r) => r.id === org.id)) continue;
       const invitedBy = invitation.invitedBy ? (this.userById(invitation.invitedBy)?.name ?? null) : null;
       result.push({ ...this.summary(org), reason: 'invitation', role: invitation.spaceId ? 'viewer' : invitation.role, invited_by: invitedBy });
@@ -408,7 +408,7 @@ export class MockDb {
       profile: { role: user.profileRole, about: user.about, colour: user.colour },
       current_step: this.currentStepOf(user),
       organization: this.joinableFor(user)[0] ?? null,
-      active_organization: hubs.find((h) => h.id === user.activeOrganizationId) ?? hubs[0] ?? null,
+      active_organization: hubs.find((h) => h.id === user.activeHubId) ?? hubs[0] ?? null,
       organizations: hubs,
       created_at: user.createdAt,
       ...twoFactorFlags(this, user.id),
@@ -416,7 +416,7 @@ export class MockDb {
   }
 
   /** Every hub is on the free plan in mock mode. */
-  subscriptionOf(org: MockOrganization): Subscription {
+  subscriptionOf(org: MockHub): Subscription {
     return {
       plan: { code: FREE_PLAN.code, name: FREE_PLAN.name, price: FREE_PLAN.price, interval: FREE_PLAN.interval },
       status: 'active',
@@ -424,9 +424,9 @@ export class MockDb {
       started_at: org.createdAt,
       limits: FREE_PLAN.limits,
       usage: {
-        members: this.data.memberships.filter((m) => m.organizationId === org.id).length,
-        spaces: this.data.spaces.filter((s) => s.organizationId === org.id && !s.archivedAt).length,
-        storage_bytes: this.data.contents.filter((c) => c.organizationId === org.id).reduce((sum, c) => sum + c.sizeBytes, 0),
+        members: this.data.memberships.filter((m) => m.hubId === org.id).length,
+        spaces: this.data.spaces.filter((s) => s.hubId === org.id && !s.archivedAt).length,
+        storage_bytes: this.data.contents.filter((c) => c.hubId === org.id).reduce((sum, c) => sum + c.sizeBytes, 0),
       },
     };
   }

@@ -47,8 +47,8 @@ export const hasMockTwoFactor = (db: MockDb, userId: string): boolean => {
   return Boolean(factors && (factors.totpEnabledAt || factors.passkeys.length > 0));
 };
 
-export const hubRequiresTwoFactor = (db: MockDb, organizationId: string): boolean =>
-  twoFactorData(db).requiredHubs.includes(organizationId);
+export const hubRequiresTwoFactor = (db: MockDb, hubId: string): boolean =>
+  twoFactorData(db).requiredHubs.includes(hubId);
 
 /** The auth/me/ flags. */
 export function twoFactorFlags(db: MockDb, userId: string): { two_factor_enabled: boolean; two_factor_required: boolean } {

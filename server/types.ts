@@ -7,12 +7,12 @@ import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
 import type { SignallingService } from './meetings/signalling-service';
 import type { AuthCache } from './cache/auth-cache';
-import type { organizations, sessions, users } from './db/schema';
+import type { hubs, sessions, users } from './db/schema';
 import type { Role } from '../lib/contract/settings';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
-export type OrganizationRow = typeof organizations.$inferSelect;
+export type HubRow = typeof hubs.$inferSelect;
 
 /** The background processing of uploads; told when new work is queued so it need not wait for its next poll. */
 export interface ProcessingQueue {
@@ -38,7 +38,7 @@ export interface AuthContext {
 }
 
 export interface HubContext {
-  organization: OrganizationRow;
+  organization: HubRow;
   role: Role;
 }
 

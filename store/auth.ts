@@ -3,8 +3,8 @@ import { DEFAULT_CURRENCY, FINGERPRINT_FAILED_MESSAGE } from '@/lib/constants';
 import type { User } from '@/lib/contract/auth';
 import type { BasicSettings } from '@/lib/contract/settings';
 import type { Subscription } from '@/lib/contract/subscription';
-import { authApi, settingsApi, tokenApi, walletApi } from '@/client/http/api';
-import { errorMessage, setAuthToken, setOrgHandle } from '@/client/http/clients';
+import { authApi, settingsApi, tokenApi, billingApi } from '@/client/http/api';
+import { errorMessage, setAuthToken, setHubHandle } from '@/client/http/clients';
 import { getVisitorId } from '@/client/fingerprint';
 import { clearDrafts } from './drafts';
 import { leaveActiveMeeting } from './meeting';
@@ -51,7 +51,7 @@ const activeHandleOf = (user: User | null) => user?.active_organization?.domain_
 async function fetchSubscription(user: User): Promise<Pick<AuthState, 'subscription' | 'currency'>> {
   if (!user.active_organization) return { subscription: null, currency: DEFAULT_CURRENCY };
   try {
-    const subscription = (await walletApi.subscription()).data;
+    const subscription = (await billingApi.subscription()).data;
     return { subscription, currency: subscription.currency || DEFAULT_CURRENCY };
   } catch (error) {
     console.warn('Could not load the subscription', error);
@@ -71,7 +71,7 @@ async function fetchSettings(): Promise<BasicSettings | null> {
 
 function dropCredentials(): void {
   setAuthToken(null);
-  setOrgHandle(null);
+  setHubHandle(null);
 }
 
 let initializing: Promise<void> | null = null;
@@ -140,7 +140,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   async loadUser() {
     const user = (await authApi.me()).data;
     // The Org-Handle must be set before the subscription call, which is scoped to the hub.
-    setOrgHandle(activeHandleOf(user));
+    setHubHandle(activeHandleOf(user));
     const billing = await fetchSubscription(user);
     set({ user, isAuthenticated: true, ...billing });
     return user;
@@ -149,7 +149,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   setUser(user) {
     const previousHandle = activeHandleOf(get().user);
     const handle = activeHandleOf(user);
-    setOrgHandle(handle);
+    setHubHandle(handle);
     if (handle === previousHandle) {
       set({ user, isAuthenticated: true });
       return;

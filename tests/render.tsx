@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { afterEach } from 'vitest';
-import { setAuthToken, setOrgHandle } from '@/client/http/clients';
+import { setAuthToken, setHubHandle } from '@/client/http/clients';
 import { validateMessages } from '@/lib/validation/messages';
 import { mockDb } from '@/mocks/node';
 import { useAuthStore } from '@/store/auth';
@@ -26,7 +26,7 @@ export function resetAuthAfterEach(): void {
   afterEach(() => {
     useAuthStore.setState(signedOutState, true);
     setAuthToken(null);
-    setOrgHandle(null);
+    setHubHandle(null);
   });
 }
 

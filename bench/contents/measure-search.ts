@@ -30,7 +30,7 @@ export async function measureSearch(opts: { documents: number; characters: numbe
   const client = new pg.Client({ connectionString: server.databaseUrl });
   await client.connect();
   // What any write to what search finds does (triggers on contents): the next search ranks afresh.
-  const staleRemembered = () => client.query('update search_generations set generation = generation + 1 where organization_id = $1', [server.organizationId]);
+  const staleRemembered = () => client.query('update search_generations set generation = generation + 1 where organization_id = $1', [server.hubId]);
   try {
     const headers = { AppType: 'social', Authorization: `JWT ${server.token}`, 'Org-Handle': server.handle };
     const { seconds } = opts;

@@ -41,7 +41,7 @@ export interface SearchBenchServer {
   searchUrl: string;
   /** The database's address, for the client to mark every remembered match stale before a first-search sample. */
   databaseUrl: string;
-  organizationId: string;
+  hubId: string;
   token: string;
   handle: string;
   queries: SearchBenchQuery[];
@@ -61,11 +61,11 @@ const corpus = createCorpus();
 const seedStart = performance.now();
 const hub = await seedSpacesHub(database.db, { spaceCount, memberCount: 50 });
 const seeded = await seedDocuments(database.db, {
-  organizationId: hub.organizationId, createdBy: hub.caller.userId, corpus, count: documents, characters,
+  hubId: hub.hubId, createdBy: hub.caller.userId, corpus, count: documents, characters,
 });
 const seedSeconds = (performance.now() - seedStart) / 1000;
 
-const viewer: SpaceViewer = { organizationId: hub.organizationId, userId: hub.caller.userId, hubRole: 'editor' };
+const viewer: SpaceViewer = { hubId: hub.hubId, userId: hub.caller.userId, hubRole: 'editor' };
 const [visible] = await database.db.select({ n: count() }).from(spaces).where(visibleSpacesCondition(viewer));
 const presenter = { sessionId: hub.caller.sessionId, secret: config.jwtSecret, fileUrlTtlSeconds: config.fileUrlTtlSeconds };
 // A word the vocabulary never holds (its words have 5 or 7 letters): what is typed on the way to a common one.
@@ -103,6 +103,6 @@ const { apiUrl, token } = await serveBenchApi({ database, config, caller: hub.ca
 const ready: SearchBenchServer = {
   database: database.label, seedSeconds, documents: seeded.count, characters: seeded.characters, spaces: spaceCount, visibleSpaces: visible?.n ?? 0,
   token, handle: hub.handle, queries, evaluation: scoreEvaluation(evaluated),
-  searchUrl: `${apiUrl}${pathOf(searchEndpoints.search)}`, databaseUrl: database.url, organizationId: hub.organizationId,
+  searchUrl: `${apiUrl}${pathOf(searchEndpoints.search)}`, databaseUrl: database.url, hubId: hub.hubId,
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);

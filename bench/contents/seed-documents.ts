@@ -26,13 +26,13 @@ export interface SeededDocuments {
  * many times faster than growing it row by row.
  */
 export async function seedDocuments(db: Database, opts: {
-  organizationId: string;
+  hubId: string;
   createdBy: string;
   corpus: Corpus;
   count: number;
   characters: number;
 }): Promise<SeededDocuments> {
-  const spaceIds = (await db.select({ id: spaces.id }).from(spaces).where(eq(spaces.organizationId, opts.organizationId)))
+  const spaceIds = (await db.select({ id: spaces.id }).from(spaces).where(eq(spaces.hubId, opts.hubId)))
     .map((space) => space.id);
   if (spaceIds.length === 0) throw new Error('the hub has no spaces to put documents in');
   const searchIndex = getTableConfig(contents).indexes.find((index) => index.config.method === 'gin')?.config.name;
@@ -53,7 +53,7 @@ export async function seedDocuments(db: Database, opts: {
       const { name, body } = opts.corpus.document(index, opts.characters);
       characters += name.length + body.length;
       return {
-        organizationId: opts.organizationId,
+        hubId: opts.hubId,
         spaceId: spaceIds[index % spaceIds.length]!,
         kind: 'document' as const,
         source: 'upload' as const,
@@ -70,7 +70,7 @@ export async function seedDocuments(db: Database, opts: {
     const rows = await db.insert(contents).values(batch).returning({ id: contents.id });
     documents.push(...rows.map((row, i) => ({ id: row.id, name: batch[i]!.name })));
     await Promise.all(rows.map((row, i) => indexContent({
-      db, organizationId: opts.organizationId, contentId: row.id, name: batch[i]!.name, body: batch[i]!.body,
+      db, hubId: opts.hubId, contentId: row.id, name: batch[i]!.name, body: batch[i]!.body,
     })));
   }
   await db.execute(sql.raw(definition.indexdef));

@@ -4,7 +4,7 @@
 // a random port. Prints one JSON line with its process id and addresses, then
 // serves until SIGTERM.
 import { eq } from 'drizzle-orm';
-import { organizations, subscriptions } from '@/server/db/schema';
+import { hubs, subscriptions } from '@/server/db/schema';
 import { createSpace } from '@/server/domain/spaces/create-space';
 import { benchConfig, serveBenchApi } from '../serve-api';
 import { openBenchDatabase } from '../spaces/database';
@@ -25,11 +25,11 @@ export interface UploadBenchServer {
 const database = await openBenchDatabase();
 const { db } = database;
 const hub = await seedSpacesHub(db, { spaceCount: 0, memberCount: 2 });
-await db.update(subscriptions).set({ planCode: 'business' }).where(eq(subscriptions.organizationId, hub.organizationId));
-const [organization] = await db.select().from(organizations).where(eq(organizations.id, hub.organizationId));
+await db.update(subscriptions).set({ planCode: 'business' }).where(eq(subscriptions.hubId, hub.hubId));
+const [organization] = await db.select().from(hubs).where(eq(hubs.id, hub.hubId));
 const space = await createSpace({
   db,
-  viewer: { organizationId: hub.organizationId, userId: hub.caller.userId, hubRole: 'editor' },
+  viewer: { hubId: hub.hubId, userId: hub.caller.userId, hubRole: 'editor' },
   organization: organization!,
   body: { name: 'Uploads', visibility: 'public' },
   client: {},

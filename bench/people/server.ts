@@ -35,17 +35,17 @@ const database = await openBenchDatabase();
 const { db } = database;
 const seedStart = performance.now();
 const hub = await seedSpacesHub(db, { spaceCount: 20, memberCount: people });
-await db.update(subscriptions).set({ planCode: 'business' }).where(eq(subscriptions.organizationId, hub.organizationId));
+await db.update(subscriptions).set({ planCode: 'business' }).where(eq(subscriptions.hubId, hub.hubId));
 // Everyone may upload: the mix includes small uploads by anyone.
 await db.update(memberships).set({ role: 'editor' }).where(eq(memberships.role, 'viewer'));
 const corpus = createCorpus();
-await seedDocuments(db, { organizationId: hub.organizationId, createdBy: hub.caller.userId, corpus, count: documents, characters: 2_000 });
+await seedDocuments(db, { hubId: hub.hubId, createdBy: hub.caller.userId, corpus, count: documents, characters: 2_000 });
 const publicSpaces = (await db.select({ id: spaces.id }).from(spaces)
-  .where(and(eq(spaces.organizationId, hub.organizationId), eq(spaces.visibility, 'public')))).map((space) => space.id);
+  .where(and(eq(spaces.hubId, hub.hubId), eq(spaces.visibility, 'public')))).map((space) => space.id);
 const bigSpaceId = publicSpaces[0]!;
-await db.update(contents).set({ spaceId: bigSpaceId }).where(eq(contents.organizationId, hub.organizationId));
+await db.update(contents).set({ spaceId: bigSpaceId }).where(eq(contents.hubId, hub.hubId));
 await db.execute(sql`vacuum analyze contents`);
-const members = await db.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.organizationId, hub.organizationId));
+const members = await db.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.hubId, hub.hubId));
 const sessionRows = await db.insert(sessions).values(members.map((member) => ({ userId: member.userId, userAgent: 'bench' }))).returning();
 const seedSeconds = (performance.now() - seedStart) / 1000;
 

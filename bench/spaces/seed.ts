@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connect';
-import { memberships, organizations, sessions, spaceMemberships, spaces, users } from '@/server/db/schema';
+import { memberships, hubs, sessions, spaceMemberships, spaces, users } from '@/server/db/schema';
 import { startFreeSubscription } from '@/server/domain/billing/start-free-subscription';
 
 const BATCH = 1000;
@@ -13,7 +13,7 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
 const visibilityOf = (i: number) => (i % 10 === 0 ? 'shared' : i % 10 === 5 ? 'private' : 'public');
 
 export interface SeededHub {
-  organizationId: string;
+  hubId: string;
   handle: string;
   /** The person whose list is measured: a hub editor, member of some shared spaces. */
   caller: { userId: string; sessionId: string };
@@ -41,19 +41,19 @@ export async function seedSpacesHub(db: Database, opts: { spaceCount: number; me
   });
 
   const handle = 'bench-spaces';
-  const [organization] = await db
-    .insert(organizations)
+  const [hub] = await db
+    .insert(hubs)
     .values({ name: 'Bench Spaces', domainHandle: handle, visibility: 'shared', createdBy: userIds[0] })
-    .returning({ id: organizations.id });
-  const organizationId = organization!.id;
-  await startFreeSubscription({ db, organizationId });
+    .returning({ id: hubs.id });
+  const hubId = hub!.id;
+  await startFreeSubscription({ db, hubId });
   const callerId = userIds[1]!;
   await insertInBatches(userIds, (batch) => db.insert(memberships).values(batch.map((userId, i) => ({
-    organizationId, userId, role: userId === userIds[0] ? 'owner' : userId === callerId || i % 5 === 0 ? 'editor' : 'viewer',
+    hubId, userId, role: userId === userIds[0] ? 'owner' : userId === callerId || i % 5 === 0 ? 'editor' : 'viewer',
   }))));
 
   const spaceRows = Array.from({ length: opts.spaceCount }, (_, i) => ({
-    organizationId,
+    hubId,
     name: `Space ${i}`,
     description: `Notes and meetings of team ${i}`,
     visibility: visibilityOf(i),
@@ -71,9 +71,9 @@ export async function seedSpacesHub(db: Database, opts: { spaceCount: number; me
     // Two more members, distinct from the owner and each other; the caller lands in every seventh space.
     const others = [(owner + 1 + (i % 7)) % userIds.length, (owner + 8 + (i % 11)) % userIds.length];
     return [
-      { spaceId, organizationId, userId: userIds[owner]!, role: 'owner' },
-      ...others.map((index) => ({ spaceId, organizationId, userId: userIds[index]!, role: 'viewer' })),
-      ...(i % 7 === 3 && ![owner, ...others].includes(1) ? [{ spaceId, organizationId, userId: callerId, role: 'editor' }] : []),
+      { spaceId, hubId, userId: userIds[owner]!, role: 'owner' },
+      ...others.map((index) => ({ spaceId, hubId, userId: userIds[index]!, role: 'viewer' })),
+      ...(i % 7 === 3 && ![owner, ...others].includes(1) ? [{ spaceId, hubId, userId: callerId, role: 'editor' }] : []),
     ];
   });
   await insertInBatches(spaceMembers, (batch) => db.insert(spaceMemberships).values(batch));
@@ -82,5 +82,5 @@ export async function seedSpacesHub(db: Database, opts: { spaceCount: number; me
   // grew to this size (without the map, index-only scans still visit every row).
   await db.execute(sql`vacuum analyze`);
   const [session] = await db.insert(sessions).values({ userId: callerId, userAgent: 'bench' }).returning({ id: sessions.id });
-  return { organizationId, handle, caller: { userId: callerId, sessionId: session!.id } };
+  return { hubId, handle, caller: { userId: callerId, sessionId: session!.id } };
 }

@@ -36,7 +36,7 @@ const seedStart = performance.now();
 const hub = await seedSpacesHub(database.db, { spaceCount: 10_000, memberCount: 1_000 });
 const seedSeconds = (performance.now() - seedStart) / 1000;
 
-const viewer: SpaceViewer = { organizationId: hub.organizationId, userId: hub.caller.userId, hubRole: 'editor' };
+const viewer: SpaceViewer = { hubId: hub.hubId, userId: hub.caller.userId, hubRole: 'editor' };
 const pages: SpacesBenchPage[] = [];
 let sampleSql = '';
 for (const page of [1, 500]) {

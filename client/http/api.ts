@@ -49,6 +49,6 @@ export const settingsApi = {
   basic: () => call('GET core/basic-settings/', {}),
 };
 
-export const walletApi = {
+export const billingApi = {
   subscription: () => call('GET wallet/subscription-detail/', {}),
 };

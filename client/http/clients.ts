@@ -28,7 +28,7 @@ export function setAuthToken(token: string | null): void {
 }
 
 /** Scopes every API request to one hub, or clears the scope. */
-export function setOrgHandle(handle: string | null): void {
+export function setHubHandle(handle: string | null): void {
   if (handle) {
     apiClient.defaults.headers.common['Org-Handle'] = handle;
   } else {

@@ -1,16 +1,16 @@
 import { PAGE_SIZE } from '../../lib/constants';
 import type { CreateInvitationsBody, Invitation, InviteResult } from '../../lib/contract/invitations';
 import type { MembersQuery, UpdateMemberBody } from '../../lib/contract/members';
-import type { ArchiveOrganizationBody, TransferOrganizationBody, UpdateOrganizationBody } from '../../lib/contract/organizations';
+import type { ArchiveHubBody, TransferHubBody, UpdateHubBody } from '../../lib/contract/hubs';
 import { call, type Envelope, type ListEnvelope } from './api';
 
 /** Hub administration: settings, archive, ownership, and the public preview behind the join link. */
 export const hubAdminApi = {
-  update: (handle: string, body: UpdateOrganizationBody) => call('PATCH organizations/:handle/', { params: { handle }, body }),
+  update: (handle: string, body: UpdateHubBody) => call('PATCH organizations/:handle/', { params: { handle }, body }),
   /** `confirm` must be the hub handle. Answers with the caller's user view (the hub is gone from it). */
-  archive: (handle: string, body: ArchiveOrganizationBody) => call('POST organizations/:handle/archive/', { params: { handle }, body }),
+  archive: (handle: string, body: ArchiveHubBody) => call('POST organizations/:handle/archive/', { params: { handle }, body }),
   /** The hub as the caller now sees it: the caller is an editor afterwards. */
-  transfer: (handle: string, body: TransferOrganizationBody) => call('POST organizations/:handle/transfer/', { params: { handle }, body }),
+  transfer: (handle: string, body: TransferHubBody) => call('POST organizations/:handle/transfer/', { params: { handle }, body }),
   preview: (handle: string) => call('GET organizations/:handle/preview/', { params: { handle } }),
 };
 

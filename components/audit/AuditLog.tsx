@@ -6,7 +6,7 @@ import {
 import styled from 'styled-components';
 import { auditEventLabels, describeAuditEvent } from '@/lib/audit/describe-audit-event';
 import { auditEventTypes, type AuditEvent, type AuditEventType, type AuditFilters } from '@/lib/contract/audit';
-import type { MyOrganization } from '@/lib/contract/organizations';
+import type { MyHub } from '@/lib/contract/hubs';
 import { auditApi } from '@/client/http/audit-api';
 import { errorMessage } from '@/client/http/clients';
 import { EmptyState } from '@/components/common/EmptyState';
@@ -62,7 +62,7 @@ function saveFile(blob: Blob, name: string) {
 }
 
 /** The hub's audit log (owners): who did what and from where, filtered, paged, and exported as CSV. */
-export function AuditLog({ hub }: { hub: MyOrganization }) {
+export function AuditLog({ hub }: { hub: MyHub }) {
   const handle = hub.domain_handle;
   const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Skeleton } from 'antd';
 import styled from 'styled-components';
 import { colors } from '@/lib/palette';
-import { walletApi } from '@/client/http/api';
+import { billingApi } from '@/client/http/api';
 import { errorMessage } from '@/client/http/clients';
 import { useAuthStore } from '@/store/auth';
 import { Panel } from '@/components/ui/Panel';
@@ -30,7 +30,7 @@ export function UsagePanel() {
 
   useEffect(() => {
     let live = true;
-    walletApi.subscription().then(
+    billingApi.subscription().then(
       ({ data }) => {
         if (live) useAuthStore.setState({ subscription: data, currency: data.currency });
       },

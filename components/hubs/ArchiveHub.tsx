@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useRouter } from 'next/router';
 import { Button, Form, Input, Modal, Typography } from 'antd';
-import { archiveOrganizationBody, type ArchiveOrganizationBody, type MyOrganization } from '@/lib/contract/organizations';
+import { archiveHubBody, type ArchiveHubBody, type MyHub } from '@/lib/contract/hubs';
 import { hubAdminApi } from '@/client/http/hub-admin-api';
 import { useAuthStore } from '@/store/auth';
 import { FormError } from '@/components/forms/FormError';
@@ -12,13 +12,13 @@ import { zodRule } from '@/components/forms/zodRule';
 import { landingPathFor } from '@/components/onboarding/landingPath';
 import { Panel } from '../ui/Panel';
 
-const rules = { confirm: [zodRule(archiveOrganizationBody.shape.confirm)] };
+const rules = { confirm: [zodRule(archiveHubBody.shape.confirm)] };
 
 /** Archiving the hub (owner only): a confirmation in which the owner types the hub's handle. */
-export function ArchiveHub({ hub }: { hub: MyOrganization }) {
+export function ArchiveHub({ hub }: { hub: MyHub }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<ArchiveOrganizationBody>();
+  const [form] = Form.useForm<ArchiveHubBody>();
   const typed = Form.useWatch('confirm', form);
   const { submitting, error, setError, onFinish } = useSubmit(form, async (values) => {
     const { data } = await hubAdminApi.archive(hub.domain_handle, values);
@@ -49,7 +49,7 @@ export function ArchiveHub({ hub }: { hub: MyOrganization }) {
           <Typography.Text code>{hub.domain_handle}</Typography.Text> below.
         </Typography.Paragraph>
         <FormError message={error} />
-        <VerticalForm<ArchiveOrganizationBody> form={form} name="archive-hub" size="middle" onFinish={onFinish}>
+        <VerticalForm<ArchiveHubBody> form={form} name="archive-hub" size="middle" onFinish={onFinish}>
           <Form.Item label="Hub handle" name="confirm" rules={rules.confirm}>
             <Input autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder={hub.domain_handle} />
           </Form.Item>

@@ -4,9 +4,9 @@ import { useRouter } from 'next/router';
 import { Form, Input } from 'antd';
 import styled from 'styled-components';
 import { basicSettings } from '@/lib/basic-settings';
-import { createOrganizationBody, type CreateOrganizationBody } from '@/lib/contract/organizations';
+import { createHubBody, type CreateHubBody } from '@/lib/contract/hubs';
 import { colors } from '@/lib/palette';
-import { organizationApi } from '@/client/http/organizations-api';
+import { hubApi } from '@/client/http/hubs-api';
 import { useAuthStore } from '@/store/auth';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
@@ -22,14 +22,14 @@ import { useHandleAvailability } from './useHandleAvailability';
 import { VisibilityChoices } from '../common/VisibilityChoices';
 
 const rules = {
-  name: [zodRule(createOrganizationBody.shape.name)],
-  domain_handle: [zodRule(createOrganizationBody.shape.domain_handle)],
-  description: [zodRule(createOrganizationBody.shape.description)],
-  visibility: [zodRule(createOrganizationBody.shape.visibility)],
-  email_domain: [zodRule(createOrganizationBody.shape.email_domain)],
+  name: [zodRule(createHubBody.shape.name)],
+  domain_handle: [zodRule(createHubBody.shape.domain_handle)],
+  description: [zodRule(createHubBody.shape.description)],
+  visibility: [zodRule(createHubBody.shape.visibility)],
+  email_domain: [zodRule(createHubBody.shape.email_domain)],
 };
 
-type HubValues = Omit<CreateOrganizationBody, 'colour'>;
+type HubValues = Omit<CreateHubBody, 'colour'>;
 
 const Footer = styled.p`
   margin: 20px 0 0;
@@ -49,7 +49,7 @@ export function CreateHubForm() {
   const visibilityOptions = settings?.permissions.hub_visibility ?? basicSettings.permissions.hub_visibility;
 
   const { submitting, error, onFinish } = useSubmit(form, async (values) => {
-    await organizationApi.create(values);
+    await hubApi.create(values);
     await useAuthStore.getState().loadUser();
     await router.replace('/');
   });

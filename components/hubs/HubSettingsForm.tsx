@@ -1,7 +1,7 @@
 import { Alert, App, Form, Input } from 'antd';
 import { basicSettings } from '@/lib/basic-settings';
-import type { MyOrganization, UpdateOrganizationBody } from '@/lib/contract/organizations';
-import { updateOrganizationBody } from '@/lib/contract/organizations';
+import type { MyHub, UpdateHubBody } from '@/lib/contract/hubs';
+import { updateHubBody } from '@/lib/contract/hubs';
 import { hubAdminApi } from '@/client/http/hub-admin-api';
 import { useAuthStore } from '@/store/auth';
 import { FormError } from '@/components/forms/FormError';
@@ -13,17 +13,17 @@ import { ColourChoices } from './ColourChoices';
 import { VisibilityChoices } from '../common/VisibilityChoices';
 
 const rules = {
-  name: [zodRule(updateOrganizationBody.shape.name.unwrap())],
-  description: [zodRule(updateOrganizationBody.shape.description)],
-  visibility: [zodRule(updateOrganizationBody.shape.visibility.unwrap())],
-  email_domain: [zodRule(updateOrganizationBody.shape.email_domain)],
+  name: [zodRule(updateHubBody.shape.name.unwrap())],
+  description: [zodRule(updateHubBody.shape.description)],
+  visibility: [zodRule(updateHubBody.shape.visibility.unwrap())],
+  email_domain: [zodRule(updateHubBody.shape.email_domain)],
 };
 
 interface HubValues {
   name: string;
   description: string;
   colour: string;
-  visibility: MyOrganization['visibility'];
+  visibility: MyHub['visibility'];
   email_domain: string;
 }
 
@@ -31,7 +31,7 @@ interface HubValues {
  * The hub's own settings. Owners change everything; editors only the
  * visibility (design §5: change_visibility); viewers read them.
  */
-export function HubSettingsForm({ hub }: { hub: MyOrganization }) {
+export function HubSettingsForm({ hub }: { hub: MyHub }) {
   const { message } = App.useApp();
   const settings = useAuthStore((s) => s.settings);
   const [form] = Form.useForm<HubValues>();
@@ -39,7 +39,7 @@ export function HubSettingsForm({ hub }: { hub: MyOrganization }) {
 
   const { submitting, error, onFinish } = useSubmit(form, async (values) => {
     // Editors send the visibility alone: the API refuses any other field from them.
-    const body: UpdateOrganizationBody = mayUpdate ? values : { visibility: values.visibility };
+    const body: UpdateHubBody = mayUpdate ? values : { visibility: values.visibility };
     await hubAdminApi.update(hub.domain_handle, body);
     await useAuthStore.getState().loadUser();
     void message.success('Hub settings saved.');

@@ -3,9 +3,9 @@ import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { Alert, Button, Empty, Skeleton } from 'antd';
 import styled from 'styled-components';
-import type { JoinableOrganization } from '@/lib/contract/organizations';
+import type { JoinableHub } from '@/lib/contract/hubs';
 import { colors } from '@/lib/palette';
-import { organizationApi } from '@/client/http/organizations-api';
+import { hubApi } from '@/client/http/hubs-api';
 import { errorMessage } from '@/client/http/clients';
 import { useAuthStore } from '@/store/auth';
 import { StepCard, StepHeading } from '@/components/onboarding/OnboardingLayout';
@@ -25,7 +25,7 @@ const Footer = styled.p`
 type Load =
   | { state: 'loading' }
   | { state: 'failed'; message: string }
-  | { state: 'ready'; hubs: JoinableOrganization[] };
+  | { state: 'ready'; hubs: JoinableHub[] };
 
 export function JoinHubList() {
   const router = useRouter();
@@ -38,7 +38,7 @@ export function JoinHubList() {
 
   useEffect(() => {
     let current = true;
-    organizationApi.joinable().then(
+    hubApi.joinable().then(
       ({ data }) => current && setResult({ attempt, state: 'ready', hubs: data }),
       (e: unknown) => current && setResult({ attempt, state: 'failed', message: errorMessage(e) }),
     );
@@ -51,13 +51,13 @@ export function JoinHubList() {
   const load: Load = result?.attempt === attempt ? result : { state: 'loading' };
   const retry = () => setAttempt((n) => n + 1);
 
-  const join = async (hub: JoinableOrganization) => {
+  const join = async (hub: JoinableHub) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setJoining(hub.domain_handle);
     setJoinError(null);
     try {
-      await organizationApi.join(hub.domain_handle);
+      await hubApi.join(hub.domain_handle);
       await useAuthStore.getState().loadUser();
       await router.replace('/');
     } catch (e) {

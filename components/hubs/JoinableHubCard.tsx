@@ -1,7 +1,7 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import styled from 'styled-components';
-import type { JoinableOrganization } from '@/lib/contract/organizations';
+import type { JoinableHub } from '@/lib/contract/hubs';
 import { theme } from '@/lib/constants';
 import { colors } from '@/lib/palette';
 import { HubAvatar } from '@/components/common/HubAvatar';
@@ -64,7 +64,7 @@ const Reason = styled.p`
 `;
 
 /** Why this hub is on the list, in the user's words. */
-export function reasonText(hub: JoinableOrganization): string {
+export function reasonText(hub: JoinableHub): string {
   if (hub.reason === 'invitation') {
     return hub.invited_by ? `Invited by ${hub.invited_by} as ${hub.role}` : `You are invited as ${hub.role}`;
   }
@@ -72,10 +72,10 @@ export function reasonText(hub: JoinableOrganization): string {
 }
 
 interface JoinableHubCardProps {
-  hub: JoinableOrganization;
+  hub: JoinableHub;
   joining: boolean;
   disabled: boolean;
-  onJoin: (hub: JoinableOrganization) => void;
+  onJoin: (hub: JoinableHub) => void;
 }
 
 export function JoinableHubCard({ hub, joining, disabled, onJoin }: JoinableHubCardProps) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Typography } from 'antd';
-import { walletApi } from '@/client/http/api';
+import { billingApi } from '@/client/http/api';
 import { errorMessage } from '@/client/http/clients';
 import { useAuthStore } from '@/store/auth';
 import { Panel } from '../ui/Panel';
@@ -14,7 +14,7 @@ export function PlanUnavailable() {
     setBusy(true);
     setError(null);
     try {
-      const { data } = await walletApi.subscription();
+      const { data } = await billingApi.subscription();
       useAuthStore.setState({ subscription: data, currency: data.currency });
     } catch (e) {
       setError(errorMessage(e));

@@ -1,4 +1,4 @@
-import { PUBLIC_EMAIL_DOMAINS } from '@/lib/contract/organizations';
+import { PUBLIC_EMAIL_DOMAINS } from '@/lib/contract/hubs';
 
 /** The domain a hub could open itself to for this email, or '' for public mailbox providers. */
 export function organisationDomainOf(email: string): string {

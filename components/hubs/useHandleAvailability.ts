@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { createOrganizationBody } from '@/lib/contract/organizations';
-import { organizationApi } from '@/client/http/organizations-api';
+import { createHubBody } from '@/lib/contract/hubs';
+import { hubApi } from '@/client/http/hubs-api';
 import { errorMessage } from '@/client/http/clients';
 
 export const HANDLE_CHECK_DELAY_MS = 300;
@@ -17,7 +17,7 @@ interface Answer {
   reason: string;
 }
 
-const handleSchema = createOrganizationBody.shape.domain_handle;
+const handleSchema = createHubBody.shape.domain_handle;
 
 /**
  * Asks the API whether a handle is free, ~300 ms after the user stops typing.
@@ -36,7 +36,7 @@ export function useHandleAvailability(value: string | undefined): HandleAvailabi
     const timer = window.setTimeout(async () => {
       let next: Answer;
       try {
-        const { data } = await organizationApi.checkHandle(handle);
+        const { data } = await hubApi.checkHandle(handle);
         next = { handle, available: data.available, reason: data.reason ?? `${handle} is not available` };
       } catch (e) {
         next = { handle, available: false, reason: errorMessage(e) };

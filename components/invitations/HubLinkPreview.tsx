@@ -3,7 +3,7 @@ import { useRouter } from 'next/router';
 import { LinkOutlined } from '@ant-design/icons';
 import { Alert, Button, Skeleton } from 'antd';
 import { errorMessage } from '@/client/http/clients';
-import { organizationApi } from '@/client/http/organizations-api';
+import { hubApi } from '@/client/http/hubs-api';
 import { hubAdminApi } from '@/client/http/hub-admin-api';
 import { useAuthStore } from '@/store/auth';
 import { Unavailable } from '@/components/ui/Unavailable';
@@ -42,9 +42,9 @@ export function HubLinkPreview({ handle }: { handle: string }) {
     setBusy(true);
     setProblem(null);
     try {
-      if (hub.is_member) useAuthStore.getState().setUser((await organizationApi.switchTo(hub.domain_handle)).data);
+      if (hub.is_member) useAuthStore.getState().setUser((await hubApi.switchTo(hub.domain_handle)).data);
       else {
-        await organizationApi.join(hub.domain_handle);
+        await hubApi.join(hub.domain_handle);
         await useAuthStore.getState().loadUser();
       }
       await router.replace('/');

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { breakpoints, theme } from '@/lib/constants';
-import type { OrganizationSummary } from '@/lib/contract/organizations';
+import type { HubSummary } from '@/lib/contract/hubs';
 import { colors } from '@/lib/palette';
 import { HubAvatar } from '@/components/common/HubAvatar';
 
@@ -69,7 +69,7 @@ const Card = styled.section`
   }
 `;
 
-type HubFace = Pick<OrganizationSummary, 'name' | 'domain_handle' | 'description' | 'colour'>;
+type HubFace = Pick<HubSummary, 'name' | 'domain_handle' | 'description' | 'colour'>;
 
 interface HubPreviewCardProps {
   eyebrow: string;

@@ -5,7 +5,7 @@ import { MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Skeleton } from 'antd';
 import { useShallow } from 'zustand/react/shallow';
 import type { InvitationPreview } from '@/lib/contract/invitations';
-import { invitationJoinPath } from '@/lib/contract/organizations';
+import { invitationJoinPath } from '@/lib/contract/hubs';
 import { errorCode, errorMessage } from '@/client/http/clients';
 import { invitationApi } from '@/client/http/hub-admin-api';
 import { useAuthStore } from '@/store/auth';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Button, Input, Space, Typography } from 'antd';
-import { hubJoinPath } from '@/lib/contract/organizations';
+import { hubJoinPath } from '@/lib/contract/hubs';
 
 /** The public hub's shareable join link, with a copy button. */
 export function JoinLink({ handle }: { handle: string }) {

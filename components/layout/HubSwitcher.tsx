@@ -3,7 +3,7 @@ import { useRouter } from 'next/router';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { CheckOutlined, DownOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import styled from 'styled-components';
-import { organizationApi } from '@/client/http/organizations-api';
+import { hubApi } from '@/client/http/hubs-api';
 import { errorMessage } from '@/client/http/clients';
 import { useAuthStore } from '@/store/auth';
 import { useRequestStore } from '@/store/request';
@@ -33,7 +33,7 @@ export function HubSwitcher() {
   async function switchTo(handle: string) {
     setSwitching(true);
     try {
-      const { data } = await organizationApi.switchTo(handle);
+      const { data } = await hubApi.switchTo(handle);
       setUser(data);
       await router.push('/');
     } catch (error) {

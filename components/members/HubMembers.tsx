@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useRouter } from 'next/router';
 import { Alert, App, Button, Popconfirm } from 'antd';
-import type { MyOrganization } from '@/lib/contract/organizations';
+import type { MyHub } from '@/lib/contract/hubs';
 import { errorMessage } from '@/client/http/clients';
 import { memberApi } from '@/client/http/hub-admin-api';
 import { useAuthStore } from '@/store/auth';
@@ -10,7 +10,7 @@ import { landingPathFor } from '@/components/onboarding/landingPath';
 import { MemberList } from './MemberList';
 
 /** The hub's members (owners change roles and remove people) and the way out of the hub. */
-export function HubMembers({ hub, version }: { hub: MyOrganization; version: number }) {
+export function HubMembers({ hub, version }: { hub: MyHub; version: number }) {
   const router = useRouter();
   const { message } = App.useApp();
   const [leaving, setLeaving] = useState(false);

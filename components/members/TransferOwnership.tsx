@@ -1,5 +1,5 @@
 import { App, Form, Select, Typography } from 'antd';
-import { transferOrganizationBody, type MyOrganization, type TransferOrganizationBody } from '@/lib/contract/organizations';
+import { transferHubBody, type MyHub, type TransferHubBody } from '@/lib/contract/hubs';
 import { hubAdminApi } from '@/client/http/hub-admin-api';
 import { useAuthStore } from '@/store/auth';
 import { FormError } from '@/components/forms/FormError';
@@ -10,13 +10,13 @@ import { zodRule } from '@/components/forms/zodRule';
 import { Panel } from '@/components/ui/Panel';
 import { useMemberSearch } from './useMemberSearch';
 
-const rules = { user_id: [zodRule(transferOrganizationBody.shape.user_id)] };
+const rules = { user_id: [zodRule(transferHubBody.shape.user_id)] };
 
 /** Hands the hub to another member (owner only); the owner becomes an editor. */
-export function TransferOwnership({ hub }: { hub: MyOrganization }) {
+export function TransferOwnership({ hub }: { hub: MyHub }) {
   const { modal, message } = App.useApp();
   const meId = useAuthStore((s) => s.user?.id);
-  const [form] = Form.useForm<TransferOrganizationBody>();
+  const [form] = Form.useForm<TransferHubBody>();
   const picker = useMemberSearch(hub.domain_handle, (m) => m.user_id !== meId);
   const { submitting, error, onFinish } = useSubmit(form, async (values) => {
     await hubAdminApi.transfer(hub.domain_handle, values);
@@ -24,7 +24,7 @@ export function TransferOwnership({ hub }: { hub: MyOrganization }) {
     void message.success('Ownership transferred. You are now an editor of this hub.');
   });
 
-  const confirm = (values: TransferOrganizationBody) => {
+  const confirm = (values: TransferHubBody) => {
     const name = picker.members.find((m) => m.user_id === values.user_id)?.name ?? 'this member';
     modal.confirm({
       title: `Make ${name} the owner of ${hub.name}?`,
@@ -41,7 +41,7 @@ export function TransferOwnership({ hub }: { hub: MyOrganization }) {
         Hand the hub to another member. They become its owner and you become an editor.
       </Typography.Paragraph>
       <FormError message={error ?? picker.error} />
-      <VerticalForm<TransferOrganizationBody> form={form} name="transfer-hub" size="middle" onFinish={confirm}>
+      <VerticalForm<TransferHubBody> form={form} name="transfer-hub" size="middle" onFinish={confirm}>
         <Form.Item label="New owner" name="user_id" rules={rules.user_id}>
           <Select
             showSearch={{ filterOption: false, onSearch: picker.setSearch }}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { Alert, Skeleton, Switch, Typography } from 'antd';
 import styled from 'styled-components';
-import type { MyOrganization } from '@/lib/contract/organizations';
+import type { MyHub } from '@/lib/contract/hubs';
 import { colors } from '@/lib/palette';
 import { errorMessage } from '@/client/http/clients';
 import { hubTwoFactorApi } from '@/client/http/two-factor-api';
@@ -32,7 +32,7 @@ const Setting = styled.label`
  * member. Members without it are sent to set it up before they can use the
  * hub again; the owner must have it first.
  */
-export function HubTwoFactorPolicy({ hub }: { hub: MyOrganization }) {
+export function HubTwoFactorPolicy({ hub }: { hub: MyHub }) {
   const handle = hub.domain_handle;
   const { load, retry, replace } = useLoad(handle, async (key) => (await hubTwoFactorApi.get(key)).data);
   const [saving, setSaving] = useState(false);

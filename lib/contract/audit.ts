@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { listEnvelope, pageQuery } from './envelope';
-import { organizationHandleParams } from './organizations';
+import { hubHandleParams } from './hubs';
 
 /** Events about a person's own account: recorded without a hub, shown to the person and to their hubs' owners. */
 export const accountEventTypes = [
@@ -76,6 +76,6 @@ export const auditEndpoints = {
   list: endpoint({
     method: 'GET', path: 'organizations/:handle/audit/', tag: 'audit', signedIn: true,
     summary: "The hub's audit trail, newest first (owners): its events and its members' account events, filtered by person, type and dates",
-    params: organizationHandleParams, query: auditQuery, response: listEnvelope(auditEventSchema), errors: [400, 401, 403, 404],
+    params: hubHandleParams, query: auditQuery, response: listEnvelope(auditEventSchema), errors: [400, 401, 403, 404],
   }),
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { codeField, emailField, passwordField, requiredText, optionalText, colourField } from '../validation/fields';
 import { endpoint } from './endpoint';
 import { dataEnvelope } from './envelope';
-import { joinableOrganizationSchema, myOrganizationSchema } from './organizations';
+import { joinableHubSchema, myHubSchema } from './hubs';
 import { roles } from './settings';
 
 export const currentSteps = ['profile', 'organization', 'join_organization', 'completed'] as const;
@@ -20,9 +20,9 @@ export const userSchema = z.object({
   }),
   current_step: z.string(),
   /** The hub the user may join (invitation or email domain), or null. */
-  organization: joinableOrganizationSchema.nullable(),
-  active_organization: myOrganizationSchema.nullable(),
-  organizations: z.array(myOrganizationSchema),
+  organization: joinableHubSchema.nullable(),
+  active_organization: myHubSchema.nullable(),
+  organizations: z.array(myHubSchema),
   created_at: z.string(),
   /** An authenticator app or a passkey protects the sign-in. */
   two_factor_enabled: z.boolean(),

@@ -7,9 +7,9 @@ import { spaceEndpoints } from './spaces';
 import { auditEndpoints } from './audit';
 import { invitationEndpoints, spaceInvitationEndpoints } from './invitations';
 import { memberEndpoints } from './members';
-import { organizationEndpoints } from './organization-endpoints';
+import { hubEndpoints } from './hub-endpoints';
 import { coreEndpoints } from './settings';
-import { walletEndpoints } from './subscription';
+import { billingEndpoints } from './subscription';
 import { accountEndpoints } from './sessions';
 import { twoFactorEndpoints, twoFactorSignInEndpoints } from './two-factor';
 
@@ -20,13 +20,13 @@ export const endpointTables = {
   twoFactor: twoFactorEndpoints,
   twoFactorSignIn: twoFactorSignInEndpoints,
   spaces: spaceEndpoints,
-  organizations: organizationEndpoints,
+  organizations: hubEndpoints,
   members: memberEndpoints,
   invitations: invitationEndpoints,
   spaceInvitations: spaceInvitationEndpoints,
   audit: auditEndpoints,
   core: coreEndpoints,
-  wallet: walletEndpoints,
+  wallet: billingEndpoints,
   contents: contentEndpoints,
   search: searchEndpoints,
   meetings: meetingEndpoints,

@@ -3,7 +3,7 @@ import { emailField } from '../validation/fields';
 import { endpoint } from './endpoint';
 import { dataEnvelope, listEnvelope, pageQuery } from './envelope';
 import { roleField } from './members';
-import { myOrganizationSchema, organizationHandleParams, organizationSummarySchema } from './organizations';
+import { myHubSchema, hubHandleParams, hubSummarySchema } from './hubs';
 import { roles } from './settings';
 import { spaceParams } from './spaces';
 
@@ -89,7 +89,7 @@ export const invitationTokenParams = z.object({ token: z.string() });
  * expired and unknown tokens all answer 404.
  */
 export const invitationPreviewSchema = z.object({
-  organization: organizationSummarySchema.pick({
+  organization: hubSummarySchema.pick({
     name: true, domain_handle: true, description: true, colour: true, visibility: true,
   }),
   invited_by: z.string().nullable(),
@@ -107,7 +107,7 @@ export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
  * POST invitations/{token}/accept/ — the hub as the new member sees it (now
  * the active hub) and, for a space invitation, the space to go to.
  */
-export const invitationAcceptanceSchema = myOrganizationSchema.extend({ space: invitedSpaceSchema.nullable() });
+export const invitationAcceptanceSchema = myHubSchema.extend({ space: invitedSpaceSchema.nullable() });
 export type InvitationAcceptance = z.infer<typeof invitationAcceptanceSchema>;
 
 const inviteResults = dataEnvelope(z.array(inviteResultSchema));
@@ -119,12 +119,12 @@ export const invitationEndpoints = {
   create: endpoint({
     method: 'POST', path: 'organizations/:handle/invitations/', tag, signedIn: true,
     summary: 'Invite up to 20 emails with one role; answers each address\'s outcome (201 when any invitation was sent)',
-    params: organizationHandleParams, body: createInvitationsBody, status: [200, 201], response: inviteResults,
+    params: hubHandleParams, body: createInvitationsBody, status: [200, 201], response: inviteResults,
     errors: [400, 401, 403, 404, 422],
   }),
   list: endpoint({
     method: 'GET', path: 'organizations/:handle/invitations/', tag, signedIn: true, summary: 'Pending invitations of the hub, newest first',
-    params: organizationHandleParams, query: invitationsQuery, response: listEnvelope(invitationSchema), errors: [400, 401, 403, 404],
+    params: hubHandleParams, query: invitationsQuery, response: listEnvelope(invitationSchema), errors: [400, 401, 403, 404],
   }),
   resend: endpoint({
     method: 'POST', path: 'organizations/:handle/invitations/:id/resend/', tag, signedIn: true,

@@ -3,7 +3,7 @@ import { dataEnvelope, listEnvelope, pageQuery } from './envelope';
 import { searchField } from '../validation/fields';
 import { userSchema } from './auth';
 import { endpoint } from './endpoint';
-import { organizationHandleParams } from './organizations';
+import { hubHandleParams } from './hubs';
 import { roles } from './settings';
 
 /** What the caller may do to one member: change their role (to any role) and take them out. */
@@ -52,7 +52,7 @@ export const memberEndpoints = {
   list: endpoint({
     method: 'GET', path: 'organizations/:handle/members/', tag, signedIn: true,
     summary: 'Members of the hub, paged, optionally searched by name or email',
-    params: organizationHandleParams, query: membersQuery, response: listEnvelope(memberSchema), errors: [400, 401, 403, 404],
+    params: hubHandleParams, query: membersQuery, response: listEnvelope(memberSchema), errors: [400, 401, 403, 404],
   }),
   updateRole: endpoint({
     method: 'PATCH', path: 'organizations/:handle/members/:user_id/', tag, signedIn: true,
@@ -67,6 +67,6 @@ export const memberEndpoints = {
   leave: endpoint({
     method: 'POST', path: 'organizations/:handle/leave/', tag, signedIn: true,
     summary: 'Leave the hub (the last owner cannot). Answers with my user view',
-    params: organizationHandleParams, response: dataEnvelope(userSchema), errors: [401, 403, 404, 422],
+    params: hubHandleParams, response: dataEnvelope(userSchema), errors: [401, 403, 404, 422],
   }),
 };

@@ -2,7 +2,7 @@ import { roleOperations } from '../basic-settings';
 import type { ContentAbilities, ContentSource } from '../contract/contents';
 import type { InvitationAbilities } from '../contract/invitations';
 import type { MemberAbilities } from '../contract/members';
-import type { HubAbilities } from '../contract/organizations';
+import type { HubAbilities } from '../contract/hubs';
 import { roles, type Operation, type Role, type SpaceVisibility } from '../contract/settings';
 import type { SpaceAbilities } from '../contract/spaces';
 

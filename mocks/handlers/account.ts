@@ -71,7 +71,7 @@ export function accountHandlers(db: MockDb): HttpHandler[] {
       const query = parse(pageQuery, Object.fromEntries(new URL(request.url).searchParams));
       if (!query.ok) return query.response;
       const mine = accountData(db).events
-        .filter((e) => e.organizationId === null && (e.actorId === auth.user.id || e.subjectId === auth.user.id))
+        .filter((e) => e.hubId === null && (e.actorId === auth.user.id || e.subjectId === auth.user.id))
         .sort(newestFirst)
         .map((e) => presentMockAuditEvent(db, e));
       return paged(mine, query.data);

@@ -2,7 +2,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { auditCsvHeader, auditCsvLine } from '@/lib/audit/audit-csv';
 import { auditEndpoints, auditExportQuery, auditQuery, type AuditFilters } from '@/lib/contract/audit';
 import { accountData, newestFirst, presentMockAuditEvent, type MockAuditEvent } from '../account-state';
-import type { MockDb, MockOrganization } from '../state';
+import type { MockDb, MockHub } from '../state';
 import { pathHub } from './hub-admin';
 import { answer, api, paged, parse } from './respond';
 
@@ -14,12 +14,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * API's rules (server/domain/audit).
  */
 export function auditHandlers(db: MockDb): HttpHandler[] {
-  function eventsOf(organization: MockOrganization, filters: AuditFilters): MockAuditEvent[] {
+  function eventsOf(hub: MockHub, filters: AuditFilters): MockAuditEvent[] {
     const from = filters.from ? Date.parse(filters.from) : -Infinity;
     const to = filters.to ? Date.parse(filters.to) + (/^\d{4}-\d\d-\d\d$/.test(filters.to) ? DAY_MS : 0) : Infinity;
     return accountData(db).events
       // Account events (no hub) come with every hub's log here; the API keeps those of its members.
-      .filter((e) => e.organizationId === organization.id || e.organizationId === null)
+      .filter((e) => e.hubId === hub.id || e.hubId === null)
       .filter((e) => !filters.person || e.actorId === filters.person || e.subjectId === filters.person)
       .filter((e) => !filters.type || e.type === filters.type)
       .filter((e) => Date.parse(e.createdAt) >= from && Date.parse(e.createdAt) < to)

@@ -37,7 +37,7 @@ export function authHandlers(db: MockDb): HttpHandler[] {
       about: null,
       colour: theme.primaryColor,
       profileCompleted: false,
-      activeOrganizationId: null,
+      activeHubId: null,
       createdAt: db.now(),
     };
     db.data.users.push(user);

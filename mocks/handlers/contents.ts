@@ -173,7 +173,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
     const at = Date.now();
     const content: MockContent = {
       id: db.newId(),
-      organizationId: found.caller.organization.id,
+      hubId: found.caller.organization.id,
       spaceId: found.space.id,
       kind,
       source: 'upload',
@@ -204,7 +204,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
     const found = spaceFor(request, params.id);
     if (!found.ok) return found;
     const content = db.data.contents.find(
-      (c) => c.id === String(params.content_id) && c.spaceId === found.space.id && c.organizationId === found.caller.organization.id,
+      (c) => c.id === String(params.content_id) && c.spaceId === found.space.id && c.hubId === found.caller.organization.id,
     );
     if (!content) return { ok: false as const, response: notFound(CONTENT) };
     advance(content);
@@ -213,7 +213,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
 
   const notReady = (c: MockContent) => fail(422, 'content_not_ready', errorMessages.contentNotReady(c));
 
-  const created = (fields: Pick<MockContent, 'spaceId' | 'organizationId' | 'kind' | 'source' | 'name' | 'details' | 'body' | 'createdBy'>): MockContent => {
+  const created = (fields: Pick<MockContent, 'spaceId' | 'hubId' | 'kind' | 'source' | 'name' | 'details' | 'body' | 'createdBy'>): MockContent => {
     const at = db.now();
     return {
       id: db.newId(),
@@ -242,7 +242,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
       const { kind, status, sort, search } = query.data;
       const needle = search?.toLowerCase();
       const items = db.data.contents
-        .filter((c) => c.spaceId === found.space.id && c.organizationId === found.caller.organization.id)
+        .filter((c) => c.spaceId === found.space.id && c.hubId === found.caller.organization.id)
         .map((c) => {
           advance(c);
           return item(c, found);
@@ -292,7 +292,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
       const text = contactFields.flatMap((f) => (contact[f.name] ? [`${f.label}: ${contact[f.name]}`] : [])).join('\n');
       const content = created({
         spaceId: found.space.id,
-        organizationId: found.caller.organization.id,
+        hubId: found.caller.organization.id,
         kind: 'contact',
         source: 'form',
         name: body.data.name,
@@ -311,7 +311,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
       if (!body.ok) return body.response;
       const content = created({
         spaceId: found.space.id,
-        organizationId: found.caller.organization.id,
+        hubId: found.caller.organization.id,
         kind: 'general',
         source: 'note',
         name: body.data.title,
@@ -430,7 +430,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
       const needle = (q ?? '').trim().toLowerCase();
       const spaces = new Map(
         db.data.spaces
-          .filter((s) => s.organizationId === resolved.caller.organization.id && !s.archivedAt && (!spaceId || s.id === spaceId))
+          .filter((s) => s.hubId === resolved.caller.organization.id && !s.archivedAt && (!spaceId || s.id === spaceId))
           .map((s) => [s.id, s]),
       );
       const results: SearchResult[] = db.data.contents.flatMap((c) => {

@@ -1,7 +1,7 @@
 import type { HttpHandler } from 'msw';
 import { basicSettings } from '@/lib/basic-settings';
 import { coreEndpoints } from '@/lib/contract/settings';
-import { walletEndpoints } from '@/lib/contract/subscription';
+import { billingEndpoints } from '@/lib/contract/subscription';
 import type { MockDb } from '../state';
 import { answer, authenticate, ok, requireHub } from './respond';
 
@@ -10,7 +10,7 @@ export function coreHandlers(db: MockDb): HttpHandler[] {
   return [
     answer(coreEndpoints.basicSettings, () => ok(basicSettings)),
 
-    answer(walletEndpoints.subscription, ({ request }) => {
+    answer(billingEndpoints.subscription, ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const hub = requireHub(db, request, auth.user);

@@ -1,17 +1,17 @@
 import type { HttpHandler } from 'msw';
 import { memberEndpoints, membersQuery, updateMemberBody, type Member } from '@/lib/contract/members';
-import { organizationEndpoints } from '@/lib/contract/organization-endpoints';
+import { hubEndpoints } from '@/lib/contract/hub-endpoints';
 import {
-  archiveOrganizationBody, foreignEmailDomainMessage, transferOrganizationBody, updateOrganizationBody,
-} from '@/lib/contract/organizations';
+  archiveHubBody, foreignEmailDomainMessage, transferHubBody, updateHubBody,
+} from '@/lib/contract/hubs';
 import type { Role } from '@/lib/contract/settings';
 import { hubAbilities, memberAbilities, type MemberCaller } from '@/lib/policies/abilities';
-import type { MockDb, MockMembership, MockOrganization, MockUser } from '../state';
+import type { MockDb, MockMembership, MockHub, MockUser } from '../state';
 import { hasMockTwoFactor } from '../two-factor-state';
 import { answer, authenticate, fieldFail, notFound, ok, paged, parse, parseBody, requireHub } from './respond';
 
 export type PathHub =
-  | { ok: true; user: MockUser; organization: MockOrganization; role: Role }
+  | { ok: true; user: MockUser; organization: MockHub; role: Role }
   | { ok: false; response: Response };
 
 /**
@@ -35,7 +35,7 @@ export function pathHub(db: MockDb, request: Request, handle: unknown): PathHub 
  * the app offers each action from the shared abilities (lib/policies).
  */
 export function hubAdminHandlers(db: MockDb): HttpHandler[] {
-  const membershipsOf = (organizationId: string) => db.data.memberships.filter((m) => m.organizationId === organizationId);
+  const membershipsOf = (hubId: string) => db.data.memberships.filter((m) => m.hubId === hubId);
 
   /** The caller's standing for member abilities: whether they manage the hub's members, and its owner count. */
   const memberCaller = (hub: Extract<PathHub, { ok: true }>): MemberCaller => ({
@@ -60,18 +60,18 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
       : null;
   };
 
-  const leaveHub = (user: MockUser, organization: MockOrganization, membership: MockMembership) => {
+  const leaveHub = (user: MockUser, hub: MockHub, membership: MockMembership) => {
     db.data.memberships.splice(db.data.memberships.indexOf(membership), 1);
-    const spaces = new Set(db.data.spaces.filter((s) => s.organizationId === organization.id).map((s) => s.id));
+    const spaces = new Set(db.data.spaces.filter((s) => s.hubId === hub.id).map((s) => s.id));
     db.data.spaceMemberships = db.data.spaceMemberships.filter((m) => !(m.userId === user.id && spaces.has(m.spaceId)));
-    if (user.activeOrganizationId === organization.id) user.activeOrganizationId = db.hubsOf(user.id)[0]?.id ?? null;
+    if (user.activeHubId === hub.id) user.activeHubId = db.hubsOf(user.id)[0]?.id ?? null;
   };
 
   return [
-    answer(organizationEndpoints.update, async ({ request, params }) => {
+    answer(hubEndpoints.update, async ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
-      const body = await parseBody(request, updateOrganizationBody);
+      const body = await parseBody(request, updateHubBody);
       if (!body.ok) return body.response;
       const { visibility, ...other } = body.data;
       const domainMessage = foreignEmailDomainMessage(hub.user.email, body.data.email_domain ?? undefined);
@@ -82,40 +82,40 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
       if (other.email_domain !== undefined) organization.emailDomain = other.email_domain;
       if (other.colour !== undefined) organization.colour = other.colour;
       if (visibility !== undefined) organization.visibility = visibility;
-      return ok(db.myOrganization(organization, hub.role));
+      return ok(db.myHub(organization, hub.role));
     }),
 
-    answer(organizationEndpoints.archive, async ({ request, params }) => {
+    answer(hubEndpoints.archive, async ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
-      const body = await parseBody(request, archiveOrganizationBody);
+      const body = await parseBody(request, archiveHubBody);
       if (!body.ok) return body.response;
       hub.organization.archivedAt = db.now();
       for (const user of db.data.users) {
-        if (user.activeOrganizationId === hub.organization.id) user.activeOrganizationId = null;
+        if (user.activeHubId === hub.organization.id) user.activeHubId = null;
       }
       return ok(db.userView(hub.user));
     }),
 
-    answer(organizationEndpoints.transfer, async ({ request, params }) => {
+    answer(hubEndpoints.transfer, async ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
-      const body = await parseBody(request, transferOrganizationBody);
+      const body = await parseBody(request, transferHubBody);
       if (!body.ok) return body.response;
       const target = db.membership(body.data.user_id, hub.organization.id);
       const mine = db.membership(hub.user.id, hub.organization.id);
       if (!target || !mine) return notFound('That member');
       target.role = 'owner';
       mine.role = 'editor';
-      return ok(db.myOrganization(hub.organization, 'editor'));
+      return ok(db.myHub(hub.organization, 'editor'));
     }),
 
-    answer(organizationEndpoints.preview, ({ request, params }) => {
+    answer(hubEndpoints.preview, ({ request, params }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
-      const organization = db.organizationByHandle(String(params.handle));
-      if (!organization) return notFound('That hub');
-      return ok({ ...db.summary(organization), is_member: Boolean(db.membership(auth.user.id, organization.id)) });
+      const hub = db.hubByHandle(String(params.handle));
+      if (!hub) return notFound('That hub');
+      return ok({ ...db.summary(hub), is_member: Boolean(db.membership(auth.user.id, hub.id)) });
     }),
 
     answer(memberEndpoints.list, ({ request, params }) => {

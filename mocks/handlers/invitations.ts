@@ -5,9 +5,9 @@ import {
   type Invitation, type InviteResult,
 } from '@/lib/contract/invitations';
 import type { Role } from '@/lib/contract/settings';
-import { invitationJoinPath } from '@/lib/contract/organizations';
+import { invitationJoinPath } from '@/lib/contract/hubs';
 import { invitationAbilities, spaceTakesMembers, type InvitationCaller } from '@/lib/policies/abilities';
-import type { MockDb, MockInvitation, MockOrganization, MockSpace } from '../state';
+import type { MockDb, MockInvitation, MockHub, MockSpace } from '../state';
 import { pathHub } from './hub-admin';
 import { answer, authenticate, fail, notFound, ok, paged, parse, parseBody } from './respond';
 import { spaceAccess } from './spaces';
@@ -22,8 +22,8 @@ const invalidLink = () => fail(404, 'not_found', errorMessages.invalidInvitation
  * against it (server/routes/invitations, server/routes/spaces).
  */
 export function invitationHandlers(db: MockDb): HttpHandler[] {
-  const hubInvitations = (organizationId: string) =>
-    db.data.invitations.map((i) => db.invitationMeta(i)).filter((i) => i.organizationId === organizationId && !i.spaceId);
+  const hubInvitations = (hubId: string) =>
+    db.data.invitations.map((i) => db.invitationMeta(i)).filter((i) => i.hubId === hubId && !i.spaceId);
   const spaceInvitations = (spaceId: string) =>
     db.data.invitations.map((i) => db.invitationMeta(i)).filter((i) => i.spaceId === spaceId);
   const { spaceFor } = spaceAccess(db);
@@ -50,32 +50,32 @@ export function invitationHandlers(db: MockDb): HttpHandler[] {
   };
 
   /** A new link and expiry, as each (re)send gives; the mock "email" is the console. */
-  const send = (invitation: MockInvitation, organization: MockOrganization | MockSpace) => {
+  const send = (invitation: MockInvitation, hub: MockHub | MockSpace) => {
     const meta = db.invitationMeta(invitation);
     const at = db.now();
     meta.token = `invite-${db.newId()}`;
     meta.expiresAt = new Date(Date.parse(at) + TTL_MS).toISOString();
     meta.sends.push(at);
-    console.info(`[mock API] invitation to ${organization.name} for ${meta.email}: ${invitationJoinPath(meta.token)}`);
+    console.info(`[mock API] invitation to ${hub.name} for ${meta.email}: ${invitationJoinPath(meta.token)}`);
   };
 
   /** The pending invitation behind a link, or nothing for an unknown one. */
   const byToken = (token: string) => {
     const invitation = db.data.invitations.map((i) => db.invitationMeta(i)).find((i) => i.token === token);
-    const organization = invitation && db.data.organizations.find((o) => o.id === invitation.organizationId && !o.archivedAt);
-    if (!invitation || !organization) return null;
+    const hub = invitation && db.data.organizations.find((o) => o.id === invitation.hubId && !o.archivedAt);
+    if (!invitation || !hub) return null;
     const space = invitation.spaceId ? db.data.spaces.find((x) => x.id === invitation.spaceId) : undefined;
-    return { invitation, organization, space };
+    return { invitation, organization: hub, space };
   };
 
   /** Invites each address once: members are skipped, a pending invitation gets a new link instead of a second one. */
   const inviteAll = (opts: {
     emails: string[];
     role: Role;
-    organizationId: string;
+    hubId: string;
     spaceId: string | null;
     inviterId: string;
-    place: MockOrganization | MockSpace;
+    place: MockHub | MockSpace;
     pending: Required<MockInvitation>[];
     isMember: (email: string) => boolean;
     caller: InvitationCaller;
@@ -84,7 +84,7 @@ export function invitationHandlers(db: MockDb): HttpHandler[] {
       if (opts.isMember(email)) return { email, outcome: 'already_member', invitation: null };
       const existing = opts.pending.find((i) => i.email === email);
       const invitation: MockInvitation = existing ?? {
-        organizationId: opts.organizationId, spaceId: opts.spaceId, email, role: opts.role, invitedBy: opts.inviterId,
+        hubId: opts.hubId, spaceId: opts.spaceId, email, role: opts.role, invitedBy: opts.inviterId,
         createdAt: db.now(), sends: [],
       };
       if (!existing) db.data.invitations.push(invitation);
@@ -107,10 +107,10 @@ export function invitationHandlers(db: MockDb): HttpHandler[] {
       const { organization } = hub;
       const pending = hubInvitations(organization.id);
       const isMember = (email: string) => db.data.memberships.some(
-        (m) => m.organizationId === organization.id && db.userById(m.userId)?.email === email,
+        (m) => m.hubId === organization.id && db.userById(m.userId)?.email === email,
       );
       return created(inviteAll({
-        emails, role, organizationId: organization.id, spaceId: null, inviterId: hub.user.id, place: organization, pending, isMember, caller: hubCaller(hub.role),
+        emails, role, hubId: organization.id, spaceId: null, inviterId: hub.user.id, place: organization, pending, isMember, caller: hubCaller(hub.role),
       }));
     }),
 
@@ -146,14 +146,14 @@ export function invitationHandlers(db: MockDb): HttpHandler[] {
     answer(invitationEndpoints.preview, ({ params }) => {
       const found = byToken(String(params.token));
       if (!found) return invalidLink();
-      const { invitation, organization, space } = found;
+      const { invitation, organization: hub, space } = found;
       return ok({
         organization: {
-          name: organization.name,
-          domain_handle: organization.domainHandle,
-          description: organization.description,
-          colour: organization.colour,
-          visibility: organization.visibility,
+          name: hub.name,
+          domain_handle: hub.domainHandle,
+          description: hub.description,
+          colour: hub.colour,
+          visibility: hub.visibility,
         },
         invited_by: invitation.invitedBy ? (db.userById(invitation.invitedBy)?.name ?? null) : null,
         role: invitation.role,
@@ -169,17 +169,17 @@ export function invitationHandlers(db: MockDb): HttpHandler[] {
       if (!auth.ok) return auth.response;
       const found = byToken(String(params.token));
       if (!found) return invalidLink();
-      const { invitation, organization, space } = found;
-      const membership = db.membership(auth.user.id, organization.id);
+      const { invitation, organization: hub, space } = found;
+      const membership = db.membership(auth.user.id, hub.id);
       // A space invitation makes a newcomer a viewer of the hub.
       const hubRole = membership?.role ?? (space ? 'viewer' : invitation.role);
-      if (!membership) db.data.memberships.push({ organizationId: organization.id, userId: auth.user.id, role: hubRole, createdAt: db.now() });
+      if (!membership) db.data.memberships.push({ hubId: hub.id, userId: auth.user.id, role: hubRole, createdAt: db.now() });
       if (space && !db.data.spaceMemberships.some((m) => m.spaceId === space.id && m.userId === auth.user.id)) {
         db.data.spaceMemberships.push({ spaceId: space.id, userId: auth.user.id, role: invitation.role, createdAt: db.now() });
       }
       db.data.invitations.splice(db.data.invitations.indexOf(invitation), 1);
-      auth.user.activeOrganizationId = organization.id;
-      return ok({ ...db.myOrganization(organization, hubRole), space: space ? { id: space.id, name: space.name } : null });
+      auth.user.activeHubId = hub.id;
+      return ok({ ...db.myHub(hub, hubRole), space: space ? { id: space.id, name: space.name } : null });
     }),
 
     answer(spaceInvitationEndpoints.create, async ({ request, params }) => {
@@ -193,7 +193,7 @@ export function invitationHandlers(db: MockDb): HttpHandler[] {
         (m) => m.spaceId === space.id && db.userById(m.userId)?.email === email,
       );
       return created(inviteAll({
-        emails, role, organizationId: caller.organization.id, spaceId: space.id, inviterId: caller.user.id, place: space,
+        emails, role, hubId: caller.organization.id, spaceId: space.id, inviterId: caller.user.id, place: space,
         pending: spaceInvitations(space.id), isMember, caller: spaceCaller(found),
       }));
     }),

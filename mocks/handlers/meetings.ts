@@ -19,16 +19,16 @@ function newCode(): string {
 /** Meetings over plain data: started in the active hub, looked up by code by the hub's members. */
 function meetingAccess(db: MockDb) {
   const view = (meeting: MockMeeting): Meeting => {
-    const organization = db.data.organizations.find((o) => o.id === meeting.organizationId);
+    const hub = db.data.organizations.find((o) => o.id === meeting.hubId);
     const space = meeting.spaceId ? db.data.spaces.find((s) => s.id === meeting.spaceId) : undefined;
     const creator = meeting.createdBy ? db.userById(meeting.createdBy) : undefined;
     return {
       id: meeting.id,
       code: meeting.code,
       organization: {
-        id: meeting.organizationId,
-        name: organization?.name ?? '',
-        domain_handle: organization?.domainHandle ?? '',
+        id: meeting.hubId,
+        name: hub?.name ?? '',
+        domain_handle: hub?.domainHandle ?? '',
       },
       space: space ? { id: space.id, name: space.name } : null,
       created_by: creator ? { id: creator.id, name: creator.name } : null,
@@ -40,9 +40,9 @@ function meetingAccess(db: MockDb) {
   const meetingFor = (user: MockUser, code: string): MockMeeting | undefined => {
     const meeting = db.data.meetings.find((m) => m.code === code);
     if (!meeting) return undefined;
-    const organization = db.data.organizations.find((o) => o.id === meeting.organizationId && !o.archivedAt);
-    const membership = organization && db.membership(user.id, organization.id);
-    return organization && membership ? meeting : undefined;
+    const hub = db.data.organizations.find((o) => o.id === meeting.hubId && !o.archivedAt);
+    const membership = hub && db.membership(user.id, hub.id);
+    return hub && membership ? meeting : undefined;
   };
 
   return { view, meetingFor };
@@ -60,7 +60,7 @@ export function meetingHandlers(db: MockDb): HttpHandler[] {
       if (!body.ok) return body.response;
       const spaceId = body.data.space_id ?? null;
       if (spaceId) {
-        const space = db.data.spaces.find((s) => s.id === spaceId && s.organizationId === hub.organization.id);
+        const space = db.data.spaces.find((s) => s.id === spaceId && s.hubId === hub.organization.id);
         if (!space) return notFound('That space');
       }
       let code = newCode();
@@ -68,7 +68,7 @@ export function meetingHandlers(db: MockDb): HttpHandler[] {
       const meeting: MockMeeting = {
         id: db.newId(),
         code,
-        organizationId: hub.organization.id,
+        hubId: hub.organization.id,
         spaceId,
         createdBy: auth.user.id,
         createdAt: db.now(),

@@ -2,7 +2,7 @@ import { http, HttpResponse, type HttpHandler, type HttpResponseResolver, type P
 import type { z } from 'zod';
 import type { Endpoint } from '@/lib/contract/endpoint';
 import { fieldErrorsOf, type ErrorCode } from '@/lib/contract/envelope';
-import type { MockDb, MockOrganization, MockUser } from '../state';
+import type { MockDb, MockHub, MockUser } from '../state';
 import { errorMessages } from '@/lib/contract/error-messages';
 import type { Role } from '@/lib/contract/settings';
 
@@ -71,16 +71,16 @@ export function authenticate(db: MockDb, request: Request): Authed {
   return { ok: true, user, token };
 }
 
-export type HubResult = { ok: true; organization: MockOrganization; role: Role } | { ok: false; response: Response };
+export type HubResult = { ok: true; organization: MockHub; role: Role } | { ok: false; response: Response };
 
 /** The hub named by Org-Handle, else the active hub; another hub answers 404 like a missing one. */
 export function requireHub(db: MockDb, request: Request, user: MockUser): HubResult {
   const handle = request.headers.get('org-handle')?.trim().toLowerCase();
-  const organization = handle
-    ? db.organizationByHandle(handle)
-    : db.data.organizations.find((o) => o.id === user.activeOrganizationId && !o.archivedAt);
-  if (!handle && !organization) return { ok: false, response: fail(404, 'not_found', 'Choose a hub first.') };
-  const membership = organization && db.membership(user.id, organization.id);
-  if (!organization || !membership) return { ok: false, response: notFound('That hub') };
-  return { ok: true, organization, role: membership.role };
+  const hub = handle
+    ? db.hubByHandle(handle)
+    : db.data.organizations.find((o) => o.id === user.activeHubId && !o.archivedAt);
+  if (!handle && !hub) return { ok: false, response: fail(404, 'not_found', 'Choose a hub first.') };
+  const membership = hub && db.membership(user.id, hub.id);
+  if (!hub || !membership) return { ok: false, response: notFound('That hub') };
+  return { ok: true, organization: hub, role: membership.role };
 }

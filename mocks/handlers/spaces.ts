@@ -6,12 +6,12 @@ import {
   addSpaceMemberBody, createSpaceBody, spaceEndpoints, spaceListQuery, spaceMemberListQuery, updateSpaceBody, updateSpaceMemberBody,
   type Space, type SpaceMember,
 } from '@/lib/contract/spaces';
-import type { MockDb, MockOrganization, MockSpace, MockUser } from '../state';
+import type { MockDb, MockHub, MockSpace, MockUser } from '../state';
 import { answer, authenticate, notFound, ok, paged, parse, parseBody, requireHub } from './respond';
 
 interface Caller {
   user: MockUser;
-  organization: MockOrganization;
+  organization: MockHub;
   hubRole: Role;
 }
 
@@ -38,7 +38,7 @@ export function spaceAccess(db: MockDb) {
     const resolved = callerOf(request);
     if (!resolved.ok) return resolved;
     const { caller } = resolved;
-    const space = db.data.spaces.find((s) => s.id === String(id) && s.organizationId === caller.organization.id);
+    const space = db.data.spaces.find((s) => s.id === String(id) && s.hubId === caller.organization.id);
     if (!space) return { ok: false, response: notFound(SPACE) };
     const role = effectiveSpaceRole(space, spaceRoleOf(space, caller.user.id), { userId: caller.user.id, hubRole: caller.hubRole });
     return { ok: true, caller, space, role };
@@ -111,7 +111,7 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       const { search, visibility, mine, archived } = query.data;
       const needle = search?.toLowerCase();
       const items = db.data.spaces
-        .filter((s) => s.organizationId === caller.organization.id)
+        .filter((s) => s.hubId === caller.organization.id)
         .filter((s) => (archived === 'true' ? s.archivedAt !== null : s.archivedAt === null))
         .filter((s) => !visibility || s.visibility === visibility)
         .filter((s) => mine !== 'true' || spaceRoleOf(s, caller.user.id) !== null)
@@ -130,7 +130,7 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       const createdAt = db.now();
       const space: MockSpace = {
         id: db.newId(),
-        organizationId: caller.organization.id,
+        hubId: caller.organization.id,
         name: body.data.name,
         description: body.data.description ?? null,
         visibility: body.data.visibility,

@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw';
-import { organizationEndpoints } from '@/lib/contract/organization-endpoints';
+import { hubEndpoints } from '@/lib/contract/hub-endpoints';
 import {
   twoFactorEndpoints, twoFactorSignInEndpoints, addPasskeyBody, enableTotpBody, hubTwoFactorPolicyBody, passkeySignInBody, pendingSignInBody, proofBody, renamePasskeyBody,
   verifyTwoFactorBody, type Passkey, type ProofBody, type TwoFactorStatus,
@@ -213,13 +213,13 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       return signedIn(user);
     }),
 
-    answer(organizationEndpoints.twoFactorPolicy, ({ request, params }) => {
+    answer(hubEndpoints.twoFactorPolicy, ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
       return ok(policyOf(hub.organization.id, hub.user.id));
     }),
 
-    answer(organizationEndpoints.setTwoFactorPolicy, async ({ request, params }) => {
+    answer(hubEndpoints.setTwoFactorPolicy, async ({ request, params }) => {
       const hub = pathHub(db, request, params.handle);
       if (!hub.ok) return hub.response;
       const body = await parseBody(request, hubTwoFactorPolicyBody);
@@ -231,10 +231,10 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
     }),
   ];
 
-  function policyOf(organizationId: string, userId: string) {
-    const members = db.data.memberships.filter((m) => m.organizationId === organizationId);
+  function policyOf(hubId: string, userId: string) {
+    const members = db.data.memberships.filter((m) => m.hubId === hubId);
     return {
-      required: hubRequiresTwoFactor(db, organizationId),
+      required: hubRequiresTwoFactor(db, hubId),
       members_without_two_factor: members.filter((m) => !hasMockTwoFactor(db, m.userId)).length,
       you_have_two_factor: hasMockTwoFactor(db, userId),
     };

@@ -54,13 +54,13 @@ export class AuthCache {
   }
 
   /** The person joined or left the hub, or their role in it changed. */
-  membershipChanged(userId: string, organizationId: string): Promise<void> {
-    return this.invalidate({ kind: 'membership-changed', userId, organizationId });
+  membershipChanged(userId: string, hubId: string): Promise<void> {
+    return this.invalidate({ kind: 'membership-changed', userId, hubId });
   }
 
   /** The hub itself changed (settings, archive, owner, two-factor rule) or who may join it did (invitations). */
-  organizationChanged(organizationId: string): Promise<void> {
-    return this.invalidate({ kind: 'organization-changed', organizationId });
+  hubChanged(hubId: string): Promise<void> {
+    return this.invalidate({ kind: 'hub-changed', hubId });
   }
 
   /** The one rule of what each change makes stale. */
@@ -81,14 +81,14 @@ export class AuthCache {
       case 'membership-changed': {
         // Joining or leaving may also move the person's active hub; every view showing the hub shows its member count.
         dropUser(message.userId);
-        const id = message.organizationId;
+        const id = message.hubId;
         this.views.deleteWhere((view) => view.organization?.id === id || view.organizations.some((hub) => hub.id === id));
         break;
       }
-      case 'organization-changed':
-        this.hubs.deleteWhere((hub) => hub.organization.id === message.organizationId);
+      case 'hub-changed':
+        this.hubs.deleteWhere((hub) => hub.organization.id === message.hubId);
         // Archiving a hub stops it being anyone's active hub, on the user rows the sessions carry.
-        this.sessions.deleteWhere((auth) => auth.user.activeOrganizationId === message.organizationId);
+        this.sessions.deleteWhere((auth) => auth.user.activeHubId === message.hubId);
         // Its name, member count, or whom it is offered to may show in anyone's view.
         this.views.clear();
         break;

@@ -5,8 +5,8 @@
 export type CacheMessage =
   | { kind: 'session-revoked'; sessionId: string }
   | { kind: 'user-changed'; userId: string }
-  | { kind: 'membership-changed'; userId: string; organizationId: string }
-  | { kind: 'organization-changed'; organizationId: string };
+  | { kind: 'membership-changed'; userId: string; hubId: string }
+  | { kind: 'hub-changed'; hubId: string };
 
 /** Invalidation messages between the API nodes of one deployment. */
 export interface CacheBus {

@@ -6,7 +6,7 @@ interface Logger {
   warn(obj: object, message: string): void;
 }
 
-const kinds = new Set<CacheMessage['kind']>(['session-revoked', 'user-changed', 'membership-changed', 'organization-changed']);
+const kinds = new Set<CacheMessage['kind']>(['session-revoked', 'user-changed', 'membership-changed', 'hub-changed']);
 
 /** How long a write waits for the other nodes to confirm they dropped their copies; past it, their TTL bounds the staleness. */
 const ACK_TIMEOUT_MS = 250;

@@ -10,7 +10,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { eq } from 'drizzle-orm';
 import { connectDatabase } from './connect';
-import { auditEvents, memberships, organizations, users } from './schema';
+import { auditEvents, memberships, hubs, users } from './schema';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -26,9 +26,9 @@ describe('moving an earlier PGlite data folder into the built-in PostgreSQL', ()
     const db = drizzle(earlier);
     await migrate(db, { migrationsFolder });
     const [user] = await db.insert(users).values({ email: 'ada@example.com', name: 'Ada Lovelace' }).returning();
-    const [hub] = await db.insert(organizations).values({ name: 'Analytical', domainHandle: 'analytical', visibility: 'private' }).returning();
-    await db.insert(memberships).values({ organizationId: hub!.id, userId: user!.id, role: 'owner' });
-    await db.insert(auditEvents).values({ organizationId: hub!.id, actorId: user!.id, type: 'hub.created', data: { note: 'it\'s "quoted"' } });
+    const [hub] = await db.insert(hubs).values({ name: 'Analytical', domainHandle: 'analytical', visibility: 'private' }).returning();
+    await db.insert(memberships).values({ hubId: hub!.id, userId: user!.id, role: 'owner' });
+    await db.insert(auditEvents).values({ hubId: hub!.id, actorId: user!.id, type: 'hub.created', data: { note: 'it\'s "quoted"' } });
     await earlier.close();
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));

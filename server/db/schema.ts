@@ -18,7 +18,7 @@ export const users = pgTable('users', {
   about: text('about'),
   colour: text('colour').notNull().default('#796CFF'),
   profileCompletedAt: timestamp('profile_completed_at', { withTimezone: true }),
-  activeOrganizationId: uuid('active_organization_id'),
+  activeHubId: uuid('active_organization_id'),
   /** The authenticator-app secret, encrypted with a key derived from the server secret (see server/lib/secret-box.ts). */
   totpSecret: text('totp_secret'),
   /** Set once the person proved the app works; until then the secret is only a pending set-up. */
@@ -139,7 +139,7 @@ export const authChallenges = pgTable('auth_challenges', {
  */
 export const auditEvents = pgTable('audit_events', {
   id: id(),
-  organizationId: uuid('organization_id'),
+  hubId: uuid('organization_id'),
   /** Who did it (null for a failed sign-in by an unknown address, or the system). */
   actorId: uuid('actor_id'),
   /** Whose account it concerns (the person signing in, the member whose role changed). */
@@ -151,7 +151,7 @@ export const auditEvents = pgTable('audit_events', {
   userAgent: text('user_agent'),
   createdAt: createdAt(),
 }, (t) => [
-  index('audit_events_org_idx').on(t.organizationId, t.createdAt.desc()),
+  index('audit_events_org_idx').on(t.hubId, t.createdAt.desc()),
   index('audit_events_subject_idx').on(t.subjectId, t.createdAt.desc()),
 ]);
 
@@ -177,7 +177,7 @@ export const loginFailures = pgTable('login_failures', {
   index('login_failures_ip_idx').on(t.ip, t.createdAt),
 ]);
 
-export const organizations = pgTable('organizations', {
+export const hubs = pgTable('organizations', {
   id: id(),
   name: text('name').notNull(),
   domainHandle: text('domain_handle').notNull(),
@@ -196,19 +196,19 @@ export const organizations = pgTable('organizations', {
 ]);
 
 export const memberships = pgTable('memberships', {
-  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   role: text('role').notNull(),
   createdAt: createdAt(),
 }, (t) => [
-  primaryKey({ columns: [t.organizationId, t.userId] }),
+  primaryKey({ columns: [t.hubId, t.userId] }),
   index('memberships_user_idx').on(t.userId),
 ]);
 
 /** Invitations to a hub, or to one space of it when space_id is set. */
 export const invitations = pgTable('invitations', {
   id: id(),
-  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
   spaceId: uuid('space_id').references(() => spaces.id, { onDelete: 'cascade' }),
   email: text('email').notNull(),
   role: text('role').notNull(),
@@ -220,7 +220,7 @@ export const invitations = pgTable('invitations', {
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('invitations_token_key').on(t.tokenHash),
-  index('invitations_org_email_idx').on(t.organizationId, t.email),
+  index('invitations_org_email_idx').on(t.hubId, t.email),
   index('invitations_email_idx').on(t.email),
   index('invitations_space_idx').on(t.spaceId),
 ]);
@@ -234,7 +234,7 @@ export const invitationSends = pgTable('invitation_sends', {
 
 export const spaces = pgTable('spaces', {
   id: id(),
-  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   description: text('description'),
   visibility: text('visibility').notNull(),
@@ -243,41 +243,41 @@ export const spaces = pgTable('spaces', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  index('spaces_org_listing_idx').on(t.organizationId, t.archivedAt, t.createdAt),
+  index('spaces_org_listing_idx').on(t.hubId, t.archivedAt, t.createdAt),
   // The default listing (live spaces, newest first, id as tie-break) reads this in order;
   // NULLS FIRST matches a plain ORDER BY … DESC, otherwise the planner would not use it.
   // Visibility and creator ride along (after the unique id they never change the order),
   // so who may see each space is judged from the index alone, for the page and the total.
   index('spaces_org_live_newest_idx')
-    .on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.visibility, t.createdBy)
+    .on(t.hubId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.visibility, t.createdBy)
     .where(sql`${t.archivedAt} is null`),
   // With the creator, "private spaces I made" (a branch of who sees what) is a narrow range, not the hub's spaces.
-  index('spaces_org_visibility_idx').on(t.organizationId, t.visibility, t.createdBy),
+  index('spaces_org_visibility_idx').on(t.hubId, t.visibility, t.createdBy),
 ]);
 
 /** Space members; organization_id is kept so every query can filter by hub. */
 export const spaceMemberships = pgTable('space_memberships', {
   spaceId: uuid('space_id').notNull().references(() => spaces.id, { onDelete: 'cascade' }),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
   role: text('role').notNull(),
   createdAt: createdAt(),
 }, (t) => [
   primaryKey({ columns: [t.spaceId, t.userId] }),
   // With the space id, one person's spaces (which shared spaces they see) come from the index alone.
-  index('space_memberships_user_idx').on(t.organizationId, t.userId, t.spaceId),
+  index('space_memberships_user_idx').on(t.hubId, t.userId, t.spaceId),
 ]);
 
 /** The hub's plan; every hub gets a free subscription when it is created. */
 export const subscriptions = pgTable('subscriptions', {
   id: id(),
-  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
   planCode: text('plan_code').notNull(),
   status: text('status').notNull().default('active'),
   currency: text('currency').notNull().default('INR'),
   metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('subscriptions_org_key').on(t.organizationId)]);
+}, (t) => [uniqueIndex('subscriptions_org_key').on(t.hubId)]);
 
 /** PostgreSQL's full-text document type; written with to_tsvector in SQL, never read back as a value. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -290,7 +290,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  */
 export const contents = pgTable('contents', {
   id: id(),
-  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
   spaceId: uuid('space_id').notNull().references(() => spaces.id, { onDelete: 'cascade' }),
   kind: text('kind').$type<ContentKind>().notNull(),
   source: text('source').$type<ContentSource>().notNull(),
@@ -318,10 +318,10 @@ export const contents = pgTable('contents', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  index('contents_space_newest_idx').on(t.organizationId, t.spaceId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('contents_space_newest_idx').on(t.hubId, t.spaceId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   // A list's total: with one key per space, deduplication packs a space's entries
   // into a few pages, which counting reads many times faster than the index above.
-  index('contents_space_idx').on(t.organizationId, t.spaceId),
+  index('contents_space_idx').on(t.hubId, t.spaceId),
   index('contents_queue_idx').on(t.status, t.createdAt).where(sql`${t.status} in ('queued', 'processing')`),
   index('contents_search_idx').using('gin', t.searchVector),
   uniqueIndex('contents_storage_key_key').on(t.storageKey),
@@ -336,10 +336,10 @@ export const contents = pgTable('contents', {
  * still decided by the search itself.
  */
 export const searchWords = pgTable('search_words', {
-  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
   word: text('word').notNull(),
 }, (t) => [
-  primaryKey({ columns: [t.organizationId, t.word] }),
+  primaryKey({ columns: [t.hubId, t.word] }),
   // Without the pending list a fast update keeps: a read would scan it whole, and once a hub's words are in, few are new.
   index('search_words_trigram_idx').using('gin', t.word.op('gin_trgm_ops')).with({ fastupdate: false }),
 ]);
@@ -352,7 +352,7 @@ export const searchWords = pgTable('search_words', {
  * No foreign key: deleting a hub deletes its items, whose triggers write here.
  */
 export const searchGenerations = pgTable('search_generations', {
-  organizationId: uuid('organization_id').primaryKey(),
+  hubId: uuid('organization_id').primaryKey(),
   generation: bigint('generation', { mode: 'number' }).notNull().default(0),
 });
 
@@ -363,15 +363,15 @@ export const searchGenerations = pgTable('search_generations', {
  * happens inside that same increment, which is all it holds the row for.
  * A hub's row comes with its first item; without one, it uses nothing.
  */
-export const organizationStorage = pgTable('organization_storage', {
-  organizationId: uuid('organization_id').primaryKey().references(() => organizations.id, { onDelete: 'cascade' }),
+export const hubStorage = pgTable('organization_storage', {
+  hubId: uuid('organization_id').primaryKey().references(() => hubs.id, { onDelete: 'cascade' }),
   bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
 });
 
 /** Rows parsed from a table or contact file, for the paged grid and contact cards. */
 export const contentRows = pgTable('content_rows', {
   contentId: uuid('content_id').notNull().references(() => contents.id, { onDelete: 'cascade' }),
-  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
   rowIndex: integer('row_index').notNull(),
   cells: jsonb('cells').$type<Array<string | number | boolean | null>>().notNull(),
 }, (t) => [primaryKey({ columns: [t.contentId, t.rowIndex] })]);
@@ -379,12 +379,12 @@ export const contentRows = pgTable('content_rows', {
 /** A meeting room: its code is what people share; who may join follows its hub and space. */
 export const meetings = pgTable('meetings', {
   id: id(),
-  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
   spaceId: uuid('space_id').references(() => spaces.id, { onDelete: 'cascade' }),
   code: text('code').notNull(),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('meetings_code_key').on(t.code),
-  index('meetings_org_idx').on(t.organizationId, t.createdAt),
+  index('meetings_org_idx').on(t.hubId, t.createdAt),
 ]);

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { memberships, organizations, sessions } from '../db/schema';
+import { memberships, hubs, sessions } from '../db/schema';
 import { hubKey } from '../cache/auth-cache';
 import { assertSessionLive, findLiveSession } from '../domain/sessions/find-live-session';
 import { twoFactorRequired } from '../domain/two-factor/assert-hub-admits';
@@ -59,19 +59,19 @@ async function authenticationPlugin(app: FastifyInstance) {
       return;
     }
     const condition = handle
-      ? eq(organizations.domainHandle, handle)
-      : request.auth.user.activeOrganizationId
-        ? eq(organizations.id, request.auth.user.activeOrganizationId)
+      ? eq(hubs.domainHandle, handle)
+      : request.auth.user.activeHubId
+        ? eq(hubs.id, request.auth.user.activeHubId)
         : null;
     if (!condition) throw new AppError(404, 'not_found', 'Choose a hub first.');
     const [row] = await db
-      .select({ organization: organizations, role: memberships.role })
-      .from(organizations)
+      .select({ organization: hubs, role: memberships.role })
+      .from(hubs)
       .innerJoin(
         memberships,
-        and(eq(memberships.organizationId, organizations.id), eq(memberships.userId, request.auth.user.id)),
+        and(eq(memberships.hubId, hubs.id), eq(memberships.userId, request.auth.user.id)),
       )
-      .where(and(condition, isNull(organizations.archivedAt)))
+      .where(and(condition, isNull(hubs.archivedAt)))
       .limit(1);
     // Another hub's handle answers exactly like a hub that does not exist.
     if (!row) throw new AppError(404, 'not_found', 'That hub was not found.');

@@ -25,7 +25,7 @@ import { authorize } from './roles';
  */
 
 export interface SpaceViewer {
-  organizationId: string;
+  hubId: string;
   userId: string;
   hubRole: Role;
 }
@@ -35,7 +35,7 @@ export type SpaceRow = typeof spaces.$inferSelect;
 // The hub is named in these subqueries too: it keeps them inside the hub, and
 // (organization_id, user_id) is the index that finds one person's memberships.
 const viewerMembership = (viewer: SpaceViewer) =>
-  sql`${spaceMemberships.organizationId} = ${viewer.organizationId} and ${spaceMemberships.userId} = ${viewer.userId} and ${spaceMemberships.spaceId} = ${spaces.id}`;
+  sql`${spaceMemberships.hubId} = ${viewer.hubId} and ${spaceMemberships.userId} = ${viewer.userId} and ${spaceMemberships.spaceId} = ${spaces.id}`;
 
 /** The viewer's own row in the space (its role), as a column of a query over `spaces`. */
 export const memberRoleColumn = (viewer: SpaceViewer) =>
@@ -54,7 +54,7 @@ export function visibleSpacesCondition(viewer: SpaceViewer): SQL {
     ? eq(spaces.visibility, 'private')
     : and(eq(spaces.visibility, 'private'), eq(spaces.createdBy, viewer.userId));
   return and(
-    eq(spaces.organizationId, viewer.organizationId),
+    eq(spaces.hubId, viewer.hubId),
     or(
       eq(spaces.visibility, 'public'),
       and(eq(spaces.visibility, 'shared'), isMemberCondition(viewer)),

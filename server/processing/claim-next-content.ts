@@ -5,7 +5,7 @@ import { contents } from '../db/schema';
 /** The fields a processing job needs, and which attempt it is (its claim on the item). */
 export const claimedFields = {
   id: contents.id,
-  organizationId: contents.organizationId,
+  hubId: contents.hubId,
   kind: contents.kind,
   name: contents.name,
   extension: contents.extension,
@@ -15,7 +15,7 @@ export const claimedFields = {
 
 export interface ClaimedContent {
   id: string;
-  organizationId: string;
+  hubId: string;
   kind: (typeof contents.$inferSelect)['kind'];
   name: string;
   extension: string | null;
@@ -58,7 +58,7 @@ export async function claimNextContent(db: Database): Promise<ClaimedContent | n
  */
 export function stillClaimed(item: ClaimedContent) {
   return and(
-    eq(contents.organizationId, item.organizationId),
+    eq(contents.hubId, item.hubId),
     eq(contents.id, item.id),
     eq(contents.status, 'processing'),
     eq(contents.attempts, item.attempts),

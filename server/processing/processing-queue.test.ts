@@ -38,7 +38,7 @@ describe('the processing queue', { timeout: 120_000 }, () => {
     await server.db.update(contents).set({ createdAt: sql`now() - interval '1 minute'` }).where(eq(contents.id, first));
 
     const claimed = await claimNextContent(server.db);
-    expect(claimed).toMatchObject({ id: first, organizationId: place.hub.id, kind: 'document', extension: 'txt', attempts: 1 });
+    expect(claimed).toMatchObject({ id: first, hubId: place.hub.id, kind: 'document', extension: 'txt', attempts: 1 });
     const rows = await server.db.select({ id: contents.id, status: contents.status }).from(contents).where(inArray(contents.id, [first, second]));
     expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [first]: 'processing', [second]: 'queued' });
     expect((await readContent(server, first)).processingStartedAt).toBeInstanceOf(Date);

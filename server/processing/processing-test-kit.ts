@@ -4,7 +4,7 @@ import { text } from 'node:stream/consumers';
 import { and, asc, eq } from 'drizzle-orm';
 import { contentRows, contents } from '../db/schema';
 import { extensionOf, type ContentKind } from '../../lib/contract/contents';
-import type { MyOrganization } from '../../lib/contract/organizations';
+import type { MyHub } from '../../lib/contract/hubs';
 import type { Space } from '../../lib/contract/spaces';
 import { startTestServer, type TestServer } from '../test/harness';
 import { createHub, createUser } from '../test/fixtures';
@@ -18,7 +18,7 @@ import { createSpace, type Person } from '../routes/spaces/space-test-kit';
 
 export interface Place {
   owner: Person;
-  hub: MyOrganization;
+  hub: MyHub;
   space: Space;
 }
 
@@ -61,7 +61,7 @@ export async function queueFile(
   if (data) await server.storage.write(id, Readable.from(data));
   await server.db.insert(contents).values({
     id,
-    organizationId: place.hub.id,
+    hubId: place.hub.id,
     spaceId: place.space.id,
     kind,
     source: 'upload',
@@ -102,7 +102,7 @@ export async function storedRows(server: TestServer, item: ContentRecord) {
   const rows = await server.db
     .select({ cells: contentRows.cells })
     .from(contentRows)
-    .where(and(eq(contentRows.organizationId, item.organizationId), eq(contentRows.contentId, item.id)))
+    .where(and(eq(contentRows.hubId, item.hubId), eq(contentRows.contentId, item.id)))
     .orderBy(asc(contentRows.rowIndex));
   return rows.map((r) => r.cells);
 }

@@ -47,20 +47,20 @@ export async function saveExtractedContent(opts: {
       .where(stillClaimed(item))
       .returning({ name: contents.name });
     if (!row) return false;
-    const ofItem = and(eq(contentRows.organizationId, item.organizationId), eq(contentRows.contentId, item.id));
+    const ofItem = and(eq(contentRows.hubId, item.hubId), eq(contentRows.contentId, item.id));
     await tx.delete(contentRows).where(ofItem);
     const rows = content.rows ?? [];
     for (let start = 0; start < rows.length; start += ROW_BATCH) {
       await tx.insert(contentRows).values(
         rows.slice(start, start + ROW_BATCH).map((cells, i) => ({
           contentId: item.id,
-          organizationId: item.organizationId,
+          hubId: item.hubId,
           rowIndex: start + i,
           cells: storableJson<Cell[]>(cells),
         })),
       );
     }
-    await indexContent({ db: tx, organizationId: item.organizationId, contentId: item.id, name: row.name, body });
+    await indexContent({ db: tx, hubId: item.hubId, contentId: item.id, name: row.name, body });
     return true;
   });
 
@@ -69,7 +69,7 @@ export async function saveExtractedContent(opts: {
     const [exists] = await db
       .select({ id: contents.id })
       .from(contents)
-      .where(and(eq(contents.organizationId, item.organizationId), eq(contents.id, item.id)));
+      .where(and(eq(contents.hubId, item.hubId), eq(contents.id, item.id)));
     if (!exists) await Promise.all(content.files.map((file) => storage.delete(`${baseKey}.${file.suffix}`)));
   }
   return saved;

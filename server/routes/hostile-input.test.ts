@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InviteResult } from '../../lib/contract/invitations';
 import type { Member } from '../../lib/contract/members';
-import type { MyOrganization } from '../../lib/contract/organizations';
+import type { MyHub } from '../../lib/contract/hubs';
 import type { Space, SpaceMember } from '../../lib/contract/spaces';
 import { memberships, subscriptions } from '../db/schema';
 import { createHub, createUser } from '../test/fixtures';
@@ -20,7 +20,7 @@ import {
  */
 
 let server: TestServer;
-let hub: MyOrganization;
+let hub: MyHub;
 let member: { id: string };
 /** One space per property, so what one property saves (a private visibility, say) cannot starve another. */
 let editSpaceId: string;
@@ -39,11 +39,11 @@ beforeAll(async () => {
   const owner = await createUser(server, { email: 'hostile-owner@acme.test' });
   hub = await createHub(server, owner.token);
   // The biggest plan, so the member and space limits do not cut the success paths short.
-  await server.db.update(subscriptions).set({ planCode: 'business' }).where(eq(subscriptions.organizationId, hub.id));
+  await server.db.update(subscriptions).set({ planCode: 'business' }).where(eq(subscriptions.hubId, hub.id));
   const other = await createUser(server);
   member = { id: other.user.id };
-  await server.db.insert(memberships).values({ organizationId: hub.id, userId: member.id, role: 'editor' });
-  as = { token: owner.token, orgHandle: hub.domain_handle };
+  await server.db.insert(memberships).values({ hubId: hub.id, userId: member.id, role: 'editor' });
+  as = { token: owner.token, hubHandle: hub.domain_handle };
   const createSpace = async (name: string) => (await server.post<Data<Space>>('spaces/', { name, visibility: 'shared' }, as)).body.data.id;
   editSpaceId = await createSpace('Edited');
   addSpaceId = await createSpace('Joined');
@@ -104,8 +104,8 @@ describe('hostile input to the hub settings', () => {
       colour: field(fc.constantFrom('#112233', '#abcdef', '#ABCDEF')),
     }, { requiredKeys: [] });
     const accepted = await throwAt('PATCH', () => hubPath(), bodies(body), async (res) => {
-      const saved = (res.body as Data<MyOrganization>).data;
-      const read = await server.get<Data<MyOrganization>>(hubPath(), as);
+      const saved = (res.body as Data<MyHub>).data;
+      const read = await server.get<Data<MyHub>>(hubPath(), as);
       expect(read.status).toBe(200);
       expect(read.body.data).toEqual(saved);
       expect((await server.get('organizations/?page_size=100', as)).status).toBe(200);

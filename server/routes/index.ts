@@ -5,11 +5,11 @@ import coreRoutes from './core';
 import fileRoutes from './files';
 import invitationTokenRoutes from './invitations';
 import meetingRoutes from './meetings';
-import organizationRoutes from './organizations';
+import hubRoutes from './organizations';
 import searchRoutes from './search';
 import spaceRoutes from './spaces';
 import twoFactorRoutes from './two-factor';
-import walletRoutes from './wallet';
+import billingRoutes from './wallet';
 
 /**
  * Every resource's routes, mounted under /api/v1. Each folder holds its
@@ -19,10 +19,10 @@ export async function registerRoutes(app: App) {
   app.get('/health/', { schema: { hide: true } }, async () => ({ data: { status: 'ok' } }));
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(twoFactorRoutes, { prefix: '/auth' });
-  await app.register(organizationRoutes, { prefix: '/organizations' });
+  await app.register(hubRoutes, { prefix: '/organizations' });
   await app.register(coreRoutes, { prefix: '/core' });
   await app.register(invitationTokenRoutes, { prefix: '/invitations' });
-  await app.register(walletRoutes, { prefix: '/wallet' });
+  await app.register(billingRoutes, { prefix: '/wallet' });
   await app.register(spaceRoutes, { prefix: '/spaces' });
   await app.register(contentRoutes, { prefix: '/spaces' });
   await app.register(fileRoutes, { prefix: '/files' });

@@ -75,11 +75,11 @@ describe.each(matrixCases.map((testCase) => [testCase.route, testCase] as const)
   });
   const valid = () => testCase.request(targetOf(testCase, world.a));
   const minimum: Role = testCase.scope === 'account' ? 'viewer' : testCase.minimum;
-  const outsider = (orgHandle: string): RequestOptions => ({ token: world.b.owner.token, orgHandle });
+  const outsider = (hubHandle: string): RequestOptions => ({ token: world.b.owner.token, hubHandle });
 
   it('answers 401 without a valid session, and says nothing of the hub', async () => {
     for (const { name, authorization } of refused) {
-      const res = await send(testCase, valid(), { authorization, orgHandle: world.a.handle });
+      const res = await send(testCase, valid(), { authorization, hubHandle: world.a.handle });
       expect(res.status, name).toBe(401);
       expectNothingOf(res.body, secretsOf(world.a));
     }
@@ -115,7 +115,7 @@ describe.each(matrixCases.map((testCase) => [testCase.route, testCase] as const)
   if (lowerRoles[minimum].length > 0) {
     it(`answers 403 to ${lowerRoles[minimum].join(' and ')}`, async () => {
       for (const role of lowerRoles[minimum]) {
-        const res = await send(testCase, valid(), { token: holderOf(testCase, world.a, role).token, orgHandle: world.a.handle });
+        const res = await send(testCase, valid(), { token: holderOf(testCase, world.a, role).token, hubHandle: world.a.handle });
         expect({ role, status: res.status }).toEqual({ role, status: 403 });
         expect(res.body).toMatchObject({ code: 'forbidden' });
       }
@@ -126,7 +126,7 @@ describe.each(matrixCases.map((testCase) => [testCase.route, testCase] as const)
     it('answers 404 to hub members outside a shared or private space, exactly as for a missing space', async () => {
       for (const space of [world.a.spaces.shared, world.a.spaces.private]) {
         for (const [who, member] of [['hub editor', world.a.editor], ['hub viewer', world.a.viewer]] as const) {
-          const as = { token: member.token, orgHandle: world.a.handle };
+          const as = { token: member.token, hubHandle: world.a.handle };
           const request = testCase.request({ hub: world.a, space });
           const res = await send(testCase, request, as);
           expect({ who, space: space.visibility, status: res.status }).toEqual({ who, space: space.visibility, status: 404 });
@@ -142,7 +142,7 @@ describe.each(matrixCases.map((testCase) => [testCase.route, testCase] as const)
     it('lists nothing of a shared or private space to hub members outside it', async () => {
       const hidden = [world.a.spaces.shared, world.a.spaces.private].flatMap((space) => [space.id, space.name, space.description]);
       for (const member of [world.a.editor, world.a.viewer]) {
-        const res = await send(testCase, valid(), { token: member.token, orgHandle: world.a.handle });
+        const res = await send(testCase, valid(), { token: member.token, hubHandle: world.a.handle });
         expect(res.status).toBe(200);
         expect(JSON.stringify(res.body)).toContain(world.a.spaces.public.id);
         expectNothingOf(res.body, hidden);
@@ -166,7 +166,7 @@ describe.each(matrixCases.map((testCase) => [testCase.route, testCase] as const)
       const crossed = crossedOf(request, world.a, world.b);
       // Only requests that name people, spaces or invitations by id have anything to cross.
       if (JSON.stringify(crossed) === JSON.stringify(request)) context.skip();
-      const res = await send(testCase, crossed, { token: succeedsAs()?.token, orgHandle: world.a.handle });
+      const res = await send(testCase, crossed, { token: succeedsAs()?.token, hubHandle: world.a.handle });
       expectStatus(res, 404, 'not_found');
       expectNothingOf(res.body, secretsOf(world.b));
     });
@@ -177,7 +177,7 @@ describe.each(matrixCases.map((testCase) => [testCase.route, testCase] as const)
     it(`succeeds for ${testCase.scope === 'account' ? 'a signed-in person' : `a ${minimum}`}`, async () => {
       const actor = succeedsAs();
       expect(actor).not.toBeNull();
-      const res = await send(testCase, valid(), { token: actor?.token, orgHandle: world.a.handle });
+      const res = await send(testCase, valid(), { token: actor?.token, hubHandle: world.a.handle });
       expect({ status: res.status, body: res.body }).toMatchObject({ status: expect.toSatisfy((s: number) => s >= 200 && s < 300) });
     });
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contents, memberships, organizations, spaceMemberships, spaces } from '../db/schema';
+import { contents, memberships, hubs, spaceMemberships, spaces } from '../db/schema';
 import { createHub, createUser, uniqueHandle } from '../test/fixtures';
 import { startTestServer, type RequestOptions, type TestServer } from '../test/harness';
 import { createStatementCounter } from '../test/statement-counter';
@@ -23,26 +23,26 @@ async function hubWithRows(rows: number) {
   const hub = await createHub(server, owner.token);
   const userId = owner.user.id;
   const spaceIds = (await server.db.insert(spaces).values(Array.from({ length: rows }, (_, i) => ({
-    organizationId: hub.id, name: `Space ${i}`, visibility: i % 2 === 0 ? 'shared' : 'public', createdBy: userId,
+    hubId: hub.id, name: `Space ${i}`, visibility: i % 2 === 0 ? 'shared' : 'public', createdBy: userId,
   }))).returning({ id: spaces.id })).map((row) => row.id);
-  await server.db.insert(spaceMemberships).values(spaceIds.map((spaceId) => ({ spaceId, organizationId: hub.id, userId, role: 'owner' })));
+  await server.db.insert(spaceMemberships).values(spaceIds.map((spaceId) => ({ spaceId, hubId: hub.id, userId, role: 'owner' })));
   const spaceId = spaceIds[0]!;
   for (let i = 1; i < rows; i++) {
     const member = await createUser(server, { name: `Member ${i}` });
-    await server.db.insert(memberships).values({ organizationId: hub.id, userId: member.user.id, role: 'viewer' });
-    await server.db.insert(spaceMemberships).values({ spaceId, organizationId: hub.id, userId: member.user.id, role: 'viewer' });
+    await server.db.insert(memberships).values({ hubId: hub.id, userId: member.user.id, role: 'viewer' });
+    await server.db.insert(spaceMemberships).values({ spaceId, hubId: hub.id, userId: member.user.id, role: 'viewer' });
   }
   await server.db.insert(contents).values(Array.from({ length: rows }, (_, i) => ({
-    organizationId: hub.id, spaceId, kind: 'document' as const, source: 'upload' as const, name: `Item ${i}.txt`,
+    hubId: hub.id, spaceId, kind: 'document' as const, source: 'upload' as const, name: `Item ${i}.txt`,
     extension: 'txt', mimeType: 'text/plain', status: 'ready' as const, createdBy: userId,
   })));
   for (let i = 1; i < rows; i++) {
-    const [other] = await server.db.insert(organizations)
+    const [other] = await server.db.insert(hubs)
       .values({ name: `Other hub ${i}`, domainHandle: uniqueHandle(), visibility: 'shared', createdBy: userId })
-      .returning({ id: organizations.id });
-    await server.db.insert(memberships).values({ organizationId: other!.id, userId, role: 'editor' });
+      .returning({ id: hubs.id });
+    await server.db.insert(memberships).values({ hubId: other!.id, userId, role: 'editor' });
   }
-  return { options: { token: owner.token, orgHandle: hub.domain_handle } satisfies RequestOptions, spaceId };
+  return { options: { token: owner.token, hubHandle: hub.domain_handle } satisfies RequestOptions, spaceId };
 }
 
 /** The statements one read of `path` sends (read once before, so every per-session cache is as warm for both). */

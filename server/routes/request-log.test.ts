@@ -28,7 +28,7 @@ describe('the request log', () => {
 
   it('logs a client\'s oversized WebSocket frame once, as a warning without a stack', async () => {
     const owner = await signUpWithHub(server);
-    const started = await server.post<{ data: { code: string } }>('meetings/', {}, { token: owner.token, orgHandle: owner.handle });
+    const started = await server.post<{ data: { code: string } }>('meetings/', {}, { token: owner.token, hubHandle: owner.handle });
     const client = await openSignalling(server.url);
     await client.join(owner.token, started.body.data.code);
     const before = lines.length;

@@ -3,7 +3,7 @@ import { invitations, sessions, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { randomToken, sha256, signSessionToken } from '../lib/tokens';
 import type { Role } from '../../lib/contract/settings';
-import type { MyOrganization } from '../../lib/contract/organizations';
+import type { MyHub } from '../../lib/contract/hubs';
 import type { UserRow } from '../types';
 import { STRONG_PASSWORD, uniqueEmail, type TestServer } from './harness';
 
@@ -49,9 +49,9 @@ export async function createHub(
   server: TestServer,
   token: string,
   body: { domain_handle?: string; name?: string; description?: string; visibility?: 'public' | 'shared'; email_domain?: string } = {},
-): Promise<MyOrganization> {
+): Promise<MyHub> {
   const handle = body.domain_handle ?? uniqueHandle();
-  const res = await server.post<{ data: MyOrganization }>(
+  const res = await server.post<{ data: MyHub }>(
     'organizations/',
     { name: `Hub ${handle}`, visibility: 'shared', ...body, domain_handle: handle },
     { token },
@@ -63,12 +63,12 @@ export async function createHub(
 /** An invitation row as the invite feature will store it. */
 export async function insertInvitation(
   server: TestServer,
-  opts: { organizationId: string; email: string; role?: Role; invitedBy?: string; expiresAt?: Date; cancelled?: boolean },
+  opts: { hubId: string; email: string; role?: Role; invitedBy?: string; expiresAt?: Date; cancelled?: boolean },
 ) {
   const [invitation] = await server.db
     .insert(invitations)
     .values({
-      organizationId: opts.organizationId,
+      hubId: opts.hubId,
       email: opts.email.toLowerCase(),
       role: opts.role ?? 'editor',
       tokenHash: sha256(randomToken()),

@@ -27,7 +27,7 @@ export interface RequestOptions {
   token?: string;
   /** Sent verbatim as the Authorization header (for forged/malformed tokens). */
   authorization?: string;
-  orgHandle?: string;
+  hubHandle?: string;
   headers?: Record<string, string>;
 }
 
@@ -84,7 +84,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     if (opts.body !== undefined && !opts.form) headers['Content-Type'] ??= 'application/json';
     if (opts.token) headers.Authorization = `JWT ${opts.token}`;
     if (opts.authorization !== undefined) headers.Authorization = opts.authorization;
-    if (opts.orgHandle) headers['Org-Handle'] = opts.orgHandle;
+    if (opts.hubHandle) headers['Org-Handle'] = opts.hubHandle;
     const response = await fetch(`${url}/api/v1/${path.replace(/^\//, '')}`, {
       method,
       headers,

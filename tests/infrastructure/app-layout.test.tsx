@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { AppLayout } from '@/components/layout/AppLayout';
-import { apiClient, setAuthToken, setOrgHandle } from '@/client/http/clients';
+import { apiClient, setAuthToken, setHubHandle } from '@/client/http/clients';
 import { mockDb, tokenRoute } from '@/mocks/node';
 import { useAuthStore } from '@/store/auth';
 import { setupMockServer } from './msw';
@@ -16,7 +16,7 @@ setupMockServer();
 beforeEach(() => {
   useAuthStore.setState(useAuthStore.getInitialState(), true);
   setAuthToken(null);
-  setOrgHandle(null);
+  setHubHandle(null);
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
 });
 
@@ -31,7 +31,7 @@ async function signedInWithTwoHubs() {
     id: 'hub-beta', name: 'Beta Labs', domainHandle: 'beta', description: null, visibility: 'shared',
     colour: '#796CFF', emailDomain: null, createdAt,
   });
-  mockDb.data.memberships.push({ organizationId: 'hub-beta', userId: user.id, role: 'editor', createdAt });
+  mockDb.data.memberships.push({ hubId: 'hub-beta', userId: user.id, role: 'editor', createdAt });
   await useAuthStore.getState().login(token);
 }
 

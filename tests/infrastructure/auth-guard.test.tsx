@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { AuthGuard } from '@/components/layout/AuthGuard';
-import { setAuthToken, setOrgHandle } from '@/client/http/clients';
+import { setAuthToken, setHubHandle } from '@/client/http/clients';
 import type { PageAccess } from '@/lib/page';
 import { mockDb, tokenRoute } from '@/mocks/node';
 import { useAuthStore } from '@/store/auth';
@@ -17,7 +17,7 @@ setupMockServer();
 beforeEach(() => {
   useAuthStore.setState(useAuthStore.getInitialState(), true);
   setAuthToken(null);
-  setOrgHandle(null);
+  setHubHandle(null);
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { FINGERPRINT_FAILED_MESSAGE } from '@/lib/constants';
-import { apiClient, setAuthToken, setOrgHandle, tokenClient } from '@/client/http/clients';
+import { apiClient, setAuthToken, setHubHandle, tokenClient } from '@/client/http/clients';
 import { getVisitorId } from '@/client/fingerprint';
 import { mockDb, server, tokenRoute } from '@/mocks/node';
 import { useAuthStore } from '@/store/auth';
@@ -21,7 +21,7 @@ beforeEach(() => {
   useAuthStore.setState(useAuthStore.getInitialState(), true);
   useRequestStore.setState(useRequestStore.getInitialState(), true);
   setAuthToken(null);
-  setOrgHandle(null);
+  setHubHandle(null);
   visitorId.mockResolvedValue('visitor-1');
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -169,7 +169,7 @@ describe('loadUser', () => {
   it('asks for no subscription and clears the hub scope when the user has no hub', async () => {
     const { token } = mockDb.createAccount({ email: 'new@elsewhere.test', profile: true });
     setAuthToken(token);
-    setOrgHandle('stale');
+    setHubHandle('stale');
     const user = await useAuthStore.getState().loadUser();
     expect(user.current_step).toBe('organization');
     expect(apiClient.defaults.headers.common['Org-Handle']).toBeUndefined();
@@ -185,8 +185,8 @@ describe('setUser', () => {
       id: 'hub-2', name: 'Beta', domainHandle: 'beta', description: null, visibility: 'shared',
       colour: '#796CFF', emailDomain: null, createdAt: new Date().toISOString(),
     });
-    mockDb.data.memberships.push({ organizationId: 'hub-2', userId: owner.id, role: 'owner', createdAt: new Date().toISOString() });
-    owner.activeOrganizationId = 'hub-2';
+    mockDb.data.memberships.push({ hubId: 'hub-2', userId: owner.id, role: 'owner', createdAt: new Date().toISOString() });
+    owner.activeHubId = 'hub-2';
 
     useAuthStore.getState().setUser(mockDb.userView(owner));
     expect(apiClient.defaults.headers.common['Org-Handle']).toBe('beta');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { apiClient, setAuthToken, setOrgHandle, tokenClient } from '@/client/http/clients';
+import { apiClient, setAuthToken, setHubHandle, tokenClient } from '@/client/http/clients';
 import { authApi, tokenApi } from '@/client/http/api';
 import { server } from '@/mocks/node';
 import { setupMockServer } from './msw';
@@ -9,7 +9,7 @@ setupMockServer();
 
 afterEach(() => {
   setAuthToken(null);
-  setOrgHandle(null);
+  setHubHandle(null);
 });
 
 /** Records the headers of the next request to `path`. */
@@ -55,15 +55,15 @@ describe('the axios pair (spec §7)', () => {
     expect(tokenHeaders[0]?.get('content-type')).toContain('application/json');
   });
 
-  it('setOrgHandle scopes API requests to the hub; clearing removes the header and logs', async () => {
+  it('setHubHandle scopes API requests to the hub; clearing removes the header and logs', async () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     const seen = captureHeaders('*/api/v1/auth/me/');
-    setOrgHandle('acme');
+    setHubHandle('acme');
     expect(tokenClient.defaults.headers.common['Org-Handle']).toBeUndefined();
     await authApi.me();
     expect(seen[0]?.get('org-handle')).toBe('acme');
 
-    setOrgHandle(null);
+    setHubHandle(null);
     expect(info).toHaveBeenCalledWith(expect.stringContaining('Org-Handle cleared'));
     await authApi.me();
     expect(seen[1]?.has('org-handle')).toBe(false);

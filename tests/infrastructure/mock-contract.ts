@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { apiErrorSchema, errorCodes } from '@/lib/contract/envelope';
-import { setAuthToken, setOrgHandle } from '@/client/http/clients';
+import { setAuthToken, setHubHandle } from '@/client/http/clients';
 import { mockDb } from '@/mocks/node';
 import { MOCK_DEMO_HUB } from '@/mocks/state';
 import { demoHub } from '../components/spaces/fixtures';
@@ -14,7 +14,7 @@ import { demoHub } from '../components/spaces/fixtures';
 /** Calls the mock as the demo owner (or `userId`) inside the demo hub. */
 export function as(userId = demoHub().owner.id) {
   setAuthToken(mockDb.createSession(userId));
-  setOrgHandle(MOCK_DEMO_HUB.domainHandle);
+  setHubHandle(MOCK_DEMO_HUB.domainHandle);
 }
 
 /** Parses `body` with `schema`, failing the test with zod's issues when it does not fit. */

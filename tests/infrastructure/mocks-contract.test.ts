@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { registerResponse, resendResponse, tokenResponse, userSchema } from '@/lib/contract/auth';
 import { apiErrorSchema, dataEnvelope, errorCodes, listEnvelope } from '@/lib/contract/envelope';
 import {
-  checkHandleResponse, joinableOrganizationSchema, myOrganizationSchema,
-} from '@/lib/contract/organizations';
+  checkHandleResponse, joinableHubSchema, myHubSchema,
+} from '@/lib/contract/hubs';
 import { basicSettingsSchema } from '@/lib/contract/settings';
 import { subscriptionSchema } from '@/lib/contract/subscription';
 import { apiClient, setAuthToken } from '@/client/http/clients';
@@ -218,19 +218,19 @@ describe('mock organization endpoints follow the contract', () => {
     expect(reserved.data.reason).toMatch(/reserved/);
 
     const body = { name: 'Makers', domain_handle: 'makers', visibility: 'public', email_domain: 'new.test' };
-    const created = expectContract(await call('post', 'organizations/', { token, body }), 201, dataEnvelope(myOrganizationSchema));
+    const created = expectContract(await call('post', 'organizations/', { token, body }), 201, dataEnvelope(myHubSchema));
     expect(created.data).toMatchObject({ domain_handle: 'makers', role: 'owner', member_count: 1 });
     expectError(await call('post', 'organizations/', { token, body: { ...body, domain_handle: 'MAKERS' } }), 409, 'handle_taken', 'domain_handle');
     expectError(await call('post', 'organizations/', { token, body: { ...body, domain_handle: 'a b' } }), 400, 'validation_error', 'domain_handle');
     const taken = expectContract(await call('get', 'organizations/check/', { token, params: { domain_handle: 'makers' } }), 200, dataEnvelope(checkHandleResponse));
     expect(taken.data.available).toBe(false);
 
-    expectContract(await call('post', 'organizations/', { token, body: { ...body, name: 'Second', domain_handle: 'second' } }), 201, dataEnvelope(myOrganizationSchema));
-    const page = expectContract(await call('get', 'organizations/', { token, params: { page: 1, page_size: 1 } }), 200, listEnvelope(myOrganizationSchema));
+    expectContract(await call('post', 'organizations/', { token, body: { ...body, name: 'Second', domain_handle: 'second' } }), 201, dataEnvelope(myHubSchema));
+    const page = expectContract(await call('get', 'organizations/', { token, params: { page: 1, page_size: 1 } }), 200, listEnvelope(myHubSchema));
     expect(page).toMatchObject({ count: 2, page: 1, page_size: 1 });
     expect(page.data).toHaveLength(1);
 
-    expectContract(await call('get', 'organizations/makers/', { token }), 200, dataEnvelope(myOrganizationSchema));
+    expectContract(await call('get', 'organizations/makers/', { token }), 200, dataEnvelope(myHubSchema));
     expectError(await call('get', `organizations/${MOCK_DEMO_HUB.domainHandle}/`, { token }), 404, 'not_found');
     expectError(await call('get', 'organizations/missing/', { token }), 404, 'not_found');
 
@@ -250,10 +250,10 @@ describe('mock organization endpoints follow the contract', () => {
     expect(profiled.data.current_step).toBe('join_organization');
     expect(profiled.data.organization?.domain_handle).toBe(MOCK_DEMO_HUB.domainHandle);
 
-    const joinable = expectContract(await call('get', 'organizations/joinable/', { token }), 200, dataEnvelope(z.array(joinableOrganizationSchema)));
+    const joinable = expectContract(await call('get', 'organizations/joinable/', { token }), 200, dataEnvelope(z.array(joinableHubSchema)));
     expect(joinable.data.map((h) => [h.domain_handle, h.reason])).toEqual([[MOCK_DEMO_HUB.domainHandle, 'email_domain']]);
 
-    const joined = expectContract(await call('post', `organizations/${MOCK_DEMO_HUB.domainHandle}/join/`, { token }), 200, dataEnvelope(myOrganizationSchema));
+    const joined = expectContract(await call('post', `organizations/${MOCK_DEMO_HUB.domainHandle}/join/`, { token }), 200, dataEnvelope(myHubSchema));
     expect(joined.data).toMatchObject({ role: 'viewer', member_count: 2 });
 
     const me = expectContract(await call('get', 'auth/me/', { token }), 200, userEnvelope);
@@ -265,10 +265,10 @@ describe('mock organization endpoints follow the contract', () => {
   it('an invitation offers its hub, and joining gives its role', async () => {
     const { user: owner } = mockDb.createAccount({ email: 'own@closed.test', hub: { name: 'Closed', domainHandle: 'closed' } });
     const { token } = mockDb.createAccount({ email: 'guest@closed.test', profile: true });
-    mockDb.data.invitations.push({ organizationId: owner.activeOrganizationId ?? '', email: 'guest@closed.test', role: 'editor', invitedBy: owner.id });
+    mockDb.data.invitations.push({ hubId: owner.activeHubId ?? '', email: 'guest@closed.test', role: 'editor', invitedBy: owner.id });
     const me = expectContract(await call('get', 'auth/me/', { token }), 200, userEnvelope);
     expect(me.data.organization).toMatchObject({ domain_handle: 'closed', reason: 'invitation', invited_by: 'Test User' });
-    const joined = expectContract(await call('post', 'organizations/closed/join/', { token }), 200, dataEnvelope(myOrganizationSchema));
+    const joined = expectContract(await call('post', 'organizations/closed/join/', { token }), 200, dataEnvelope(myHubSchema));
     expect(joined.data.role).toBe('editor');
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { destinationFor } from '@/lib/onboarding/redirect';
-import type { JoinableOrganization } from '@/lib/contract/organizations';
+import type { JoinableHub } from '@/lib/contract/hubs';
 
-const invitation: JoinableOrganization = {
+const invitation: JoinableHub = {
   id: 'hub-1',
   name: 'Acme',
   domain_handle: 'acme',

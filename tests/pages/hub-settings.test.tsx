@@ -243,7 +243,7 @@ describe('hub invitations', () => {
   // The resend limit is the API's rule (server/routes/organizations/invitations.test.ts); this is how the page shows it.
   it('resends, and says when to try again once the API refuses', async () => {
     const { hub, owner } = demoHub();
-    mockDb.data.invitations.push({ organizationId: hub.id, email: 'ana@acme.io', role: 'viewer', invitedBy: owner.id });
+    mockDb.data.invitations.push({ hubId: hub.id, email: 'ana@acme.io', role: 'viewer', invitedBy: owner.id });
     const { user } = await openAs('demo-owner');
     const row = await within(region('Invitations')).findByRole('listitem', { name: 'ana@acme.io' });
     await user.click(within(row).getByRole('button', { name: 'Resend invitation to ana@acme.io' }));
@@ -257,7 +257,7 @@ describe('hub invitations', () => {
 
   it('cancels an invitation after a confirmation', async () => {
     const { hub, owner } = demoHub();
-    mockDb.data.invitations.push({ organizationId: hub.id, email: 'ana@acme.io', role: 'viewer', invitedBy: owner.id });
+    mockDb.data.invitations.push({ hubId: hub.id, email: 'ana@acme.io', role: 'viewer', invitedBy: owner.id });
     const { user } = await openAs('demo-owner');
     const row = await within(region('Invitations')).findByRole('listitem', { name: 'ana@acme.io' });
     await user.click(within(row).getByRole('button', { name: 'Cancel invitation to ana@acme.io' }));

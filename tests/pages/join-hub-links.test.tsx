@@ -17,7 +17,7 @@ resetAuthAfterEach();
 /** An invitation of the demo hub for `email`, with the link token the email would carry. */
 function invite(email: string, role: 'editor' | 'viewer' = 'editor') {
   const { hub, owner } = demoHub();
-  const invitation = mockDb.invitationMeta({ organizationId: hub.id, email, role, invitedBy: owner.id });
+  const invitation = mockDb.invitationMeta({ hubId: hub.id, email, role, invitedBy: owner.id });
   mockDb.data.invitations.push(invitation);
   return invitation.token;
 }
@@ -95,7 +95,7 @@ describe('space invitation link', () => {
   function inviteToSpace(email: string) {
     const { hub, owner } = demoHub();
     const space = seedSpace({ name: 'Launch plans', visibility: 'shared' });
-    const invitation = mockDb.invitationMeta({ organizationId: hub.id, spaceId: space.id, email, role: 'editor', invitedBy: owner.id });
+    const invitation = mockDb.invitationMeta({ hubId: hub.id, spaceId: space.id, email, role: 'editor', invitedBy: owner.id });
     mockDb.data.invitations.push(invitation);
     return { token: invitation.token, space };
   }
@@ -135,7 +135,7 @@ describe('hub join link', () => {
   it('opens the hub for someone already in it', async () => {
     await signInAs({ email: 'sam@elsewhere.dev', name: 'Sam', hub: { name: 'Sam Co', domainHandle: 'sam-co' } });
     mockDb.data.memberships.push({
-      organizationId: demoHub().hub.id, userId: mockDb.userByEmail('sam@elsewhere.dev')?.id ?? '', role: 'viewer', createdAt: mockDb.now(),
+      hubId: demoHub().hub.id, userId: mockDb.userByEmail('sam@elsewhere.dev')?.id ?? '', role: 'viewer', createdAt: mockDb.now(),
     });
     const { user } = open({ hub: MOCK_DEMO_HUB.domainHandle });
     await user.click(await screen.findByRole('button', { name: `Open ${MOCK_DEMO_HUB.name}` }));

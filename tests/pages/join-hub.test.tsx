@@ -20,10 +20,10 @@ beforeEach(() => resetRouter('/join-hub'));
 function inviteTo(email: string) {
   const owner = mockDb.userByEmail(MOCK_DEMO_ACCOUNT.email);
   mockDb.createAccount({ email: 'founder@labs.dev', hub: { name: 'Night Labs', domainHandle: 'night-labs' } });
-  const hub = mockDb.organizationByHandle('night-labs');
+  const hub = mockDb.hubByHandle('night-labs');
   if (!hub || !owner) throw new Error('mock seed changed');
   hub.description = 'Research after hours.';
-  mockDb.data.invitations.push({ organizationId: hub.id, email, role: 'editor', invitedBy: owner.id });
+  mockDb.data.invitations.push({ hubId: hub.id, email, role: 'editor', invitedBy: owner.id });
 }
 
 const cardOf = (name: string) => screen.getByRole('heading', { name }).closest('article') as HTMLElement;

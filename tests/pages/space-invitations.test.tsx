@@ -59,8 +59,8 @@ describe('space invitations', () => {
     const space = seedSpace({ name: 'Design reviews', visibility: 'public' });
     const { hub, owner } = demoHub();
     mockDb.data.invitations.push(
-      { organizationId: hub.id, spaceId: space.id, email: 'ana@acme.io', role: 'viewer', invitedBy: owner.id },
-      { organizationId: hub.id, spaceId: space.id, email: 'ben@acme.io', role: 'viewer', invitedBy: owner.id },
+      { hubId: hub.id, spaceId: space.id, email: 'ana@acme.io', role: 'viewer', invitedBy: owner.id },
+      { hubId: hub.id, spaceId: space.id, email: 'ben@acme.io', role: 'viewer', invitedBy: owner.id },
     );
     await signInOwner();
     const { user } = openSpace(space.id);

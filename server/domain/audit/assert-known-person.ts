@@ -8,14 +8,14 @@ import { notFound } from '../../lib/errors';
  * former member its trail mentions. Anyone else answers 404, like an id that
  * does not exist, so the filter cannot probe other hubs' people.
  */
-export async function assertKnownPerson(opts: { db: Database; organizationId: string; userId: string }): Promise<void> {
-  const { db, organizationId, userId } = opts;
+export async function assertKnownPerson(opts: { db: Database; hubId: string; userId: string }): Promise<void> {
+  const { db, hubId, userId } = opts;
   const [[member], [mentioned]] = await Promise.all([
     db.select({ id: memberships.userId }).from(memberships)
-      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+      .where(and(eq(memberships.hubId, hubId), eq(memberships.userId, userId)))
       .limit(1),
     db.select({ id: auditEvents.id }).from(auditEvents)
-      .where(and(eq(auditEvents.organizationId, organizationId), or(eq(auditEvents.actorId, userId), eq(auditEvents.subjectId, userId))))
+      .where(and(eq(auditEvents.hubId, hubId), or(eq(auditEvents.actorId, userId), eq(auditEvents.subjectId, userId))))
       .limit(1),
   ]);
   if (!member && !mentioned) throw notFound('That member');

@@ -10,12 +10,12 @@ export type AuditFilterValues = z.output<typeof auditFilters>;
  * What a hub's owners may read: the hub's own events, and the account events
  * (sign-ins, failures, two-factor changes) of the people who are its members now.
  */
-export function hubAuditScope(db: Database, organizationId: string): SQL {
-  const members = db.select({ id: memberships.userId }).from(memberships).where(eq(memberships.organizationId, organizationId));
+export function hubAuditScope(db: Database, hubId: string): SQL {
+  const members = db.select({ id: memberships.userId }).from(memberships).where(eq(memberships.hubId, hubId));
   return or(
-    eq(auditEvents.organizationId, organizationId),
+    eq(auditEvents.hubId, hubId),
     and(
-      isNull(auditEvents.organizationId),
+      isNull(auditEvents.hubId),
       inArray(auditEvents.type, [...accountEventTypes]),
       or(inArray(auditEvents.subjectId, members), inArray(auditEvents.actorId, members)),
     ),
@@ -25,7 +25,7 @@ export function hubAuditScope(db: Database, organizationId: string): SQL {
 /** A person's own account events. */
 export function accountActivityScope(userId: string): SQL {
   return and(
-    isNull(auditEvents.organizationId),
+    isNull(auditEvents.hubId),
     inArray(auditEvents.type, [...accountEventTypes]),
     or(eq(auditEvents.subjectId, userId), eq(auditEvents.actorId, userId)),
   )!;

@@ -13,6 +13,6 @@ import { auditFilterConditions, hubAuditScope, type AuditFilterValues } from './
 export async function hubAuditWhere(opts: { db: Database; viewer: SpaceViewer; filters: AuditFilterValues }): Promise<SQL | undefined> {
   const { db, viewer, filters } = opts;
   authorize(viewer.hubRole, 'manage_roles', 'Only a hub owner can see the audit log.');
-  if (filters.person) await assertKnownPerson({ db, organizationId: viewer.organizationId, userId: filters.person });
-  return and(hubAuditScope(db, viewer.organizationId), ...auditFilterConditions(filters));
+  if (filters.person) await assertKnownPerson({ db, hubId: viewer.hubId, userId: filters.person });
+  return and(hubAuditScope(db, viewer.hubId), ...auditFilterConditions(filters));
 }

@@ -4,7 +4,7 @@ import type { AuditEventType } from '../../../lib/contract/audit';
 import type { ClientInfo } from '../sessions/create-session';
 
 /**
- * Appends one event to the audit trail. `organizationId` is the hub it
+ * Appends one event to the audit trail. `hubId` is the hub it
  * happened in (null for account events); `actorId` who did it; `subjectId`
  * whose account it concerns. Call it inside the transaction of the change it
  * records, where there is one, so the trail never claims what did not happen.
@@ -12,7 +12,7 @@ import type { ClientInfo } from '../sessions/create-session';
 export async function recordAuditEvent(opts: {
   db: Database;
   type: AuditEventType;
-  organizationId?: string | null;
+  hubId?: string | null;
   actorId?: string | null;
   subjectId?: string | null;
   data?: Record<string, unknown>;
@@ -20,7 +20,7 @@ export async function recordAuditEvent(opts: {
 }): Promise<void> {
   await opts.db.insert(auditEvents).values({
     type: opts.type,
-    organizationId: opts.organizationId ?? null,
+    hubId: opts.hubId ?? null,
     actorId: opts.actorId ?? null,
     subjectId: opts.subjectId ?? null,
     data: opts.data ?? {},

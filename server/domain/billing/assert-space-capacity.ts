@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { organizations } from '../../db/schema';
+import { hubs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { OrganizationRow } from '../../types';
+import type { HubRow } from '../../types';
 import { countActiveSpaces } from './count-active-spaces';
 import { getSubscription } from './get-subscription';
 
@@ -11,12 +11,12 @@ import { getSubscription } from './get-subscription';
  * plan_limit). Run it inside the transaction that adds the space: it locks
  * the hub row, so two people cannot both take the last slot.
  */
-export async function assertSpaceCapacity(opts: { db: Database; organization: OrganizationRow }): Promise<void> {
-  const { db, organization } = opts;
-  await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organization.id)).for('update');
+export async function assertSpaceCapacity(opts: { db: Database; organization: HubRow }): Promise<void> {
+  const { db, organization: hub } = opts;
+  await db.select({ id: hubs.id }).from(hubs).where(eq(hubs.id, hub.id)).for('update');
   // One after the other: callers pass a transaction, which has a single connection.
   const { plan } = await getSubscription(opts);
-  const used = await countActiveSpaces({ db, organizationId: organization.id });
+  const used = await countActiveSpaces({ db, hubId: hub.id });
   if (used >= plan.limits.spaces) {
     throw new AppError(
       422,

@@ -3,10 +3,10 @@ import type { Database } from '../../db/connect';
 import { spaces } from '../../db/schema';
 
 /** Spaces that count against the plan: every space of the hub that is not archived. */
-export async function countActiveSpaces(opts: { db: Database; organizationId: string }): Promise<number> {
+export async function countActiveSpaces(opts: { db: Database; hubId: string }): Promise<number> {
   const [row] = await opts.db
     .select({ n: count() })
     .from(spaces)
-    .where(and(eq(spaces.organizationId, opts.organizationId), isNull(spaces.archivedAt)));
+    .where(and(eq(spaces.hubId, opts.hubId), isNull(spaces.archivedAt)));
   return row?.n ?? 0;
 }

@@ -28,14 +28,14 @@ export async function addWrittenContent(opts: {
       .insert(contents)
       .values({
         ...item,
-        organizationId: viewer.organizationId,
+        hubId: viewer.hubId,
         spaceId: access.space.id,
         status: 'ready',
         sizeBytes: Buffer.byteLength(item.body),
         createdBy: viewer.userId,
       })
       .returning({ id: contents.id });
-    const where = { organizationId: viewer.organizationId, spaceId: access.space.id, contentId: created!.id };
+    const where = { hubId: viewer.hubId, spaceId: access.space.id, contentId: created!.id };
     await indexContent({ db: tx, ...where, name: item.name, body: item.body });
     const [row] = await selectContentViews(tx).where(contentInSpace(where)).limit(1);
     return presentContent(row!, opts.presenter, spaceAbilitiesOf(access, viewer));

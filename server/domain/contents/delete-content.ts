@@ -29,9 +29,9 @@ export async function deleteContent(opts: {
     assertNotArchived(access.space);
     await tx
       .delete(contents)
-      .where(contentInSpace({ organizationId: row.content.organizationId, spaceId: row.content.spaceId, contentId: row.content.id }));
+      .where(contentInSpace({ hubId: row.content.hubId, spaceId: row.content.spaceId, contentId: row.content.id }));
     await recordAuditEvent({
-      db: tx, type: 'content_deleted', organizationId: row.content.organizationId, actorId: opts.viewer.userId, client: opts.client,
+      db: tx, type: 'content_deleted', hubId: row.content.hubId, actorId: opts.viewer.userId, client: opts.client,
       data: {
         target: { kind: 'content', id: row.content.id, name: row.content.name }, content_kind: row.content.kind, space: spaceOf(access.space),
       },

@@ -10,8 +10,8 @@ import { selectContentViews, type ContentViewRow } from './content-view';
 export const contentNotFound = () => notFound('That content');
 
 /** One item of one space of the viewer's hub: the hub, the space and the id must all match. */
-export const contentInSpace = (opts: { organizationId: string; spaceId: string; contentId: string }): SQL =>
-  and(eq(contents.organizationId, opts.organizationId), eq(contents.spaceId, opts.spaceId), eq(contents.id, opts.contentId))!;
+export const contentInSpace = (opts: { hubId: string; spaceId: string; contentId: string }): SQL =>
+  and(eq(contents.hubId, opts.hubId), eq(contents.spaceId, opts.spaceId), eq(contents.id, opts.contentId))!;
 
 /**
  * The item a request names, with the viewer's standing in its space: 404
@@ -28,7 +28,7 @@ export async function findSpaceContent(opts: {
   const access = await findVisibleSpace(opts);
   if (!isUuid(opts.contentId)) throw contentNotFound();
   const [row] = await selectContentViews(opts.db, { withBody: true })
-    .where(contentInSpace({ organizationId: opts.viewer.organizationId, spaceId: access.space.id, contentId: opts.contentId }))
+    .where(contentInSpace({ hubId: opts.viewer.hubId, spaceId: access.space.id, contentId: opts.contentId }))
     .limit(1);
   if (!row) throw contentNotFound();
   return { access, row };

@@ -19,7 +19,7 @@ export async function listContentRows(opts: {
   const { db } = opts;
   const { row } = await findSpaceContent(opts);
   assertContentReady(row.content);
-  const where = and(eq(contentRows.organizationId, row.content.organizationId), eq(contentRows.contentId, row.content.id));
+  const where = and(eq(contentRows.hubId, row.content.hubId), eq(contentRows.contentId, row.content.id));
   const [rows, [total]] = await Promise.all([
     db
       .select({ index: contentRows.rowIndex, cells: contentRows.cells })

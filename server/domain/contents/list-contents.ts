@@ -42,7 +42,7 @@ export async function listContents(opts: {
   const access = await findVisibleSpace({ db, viewer, spaceId: opts.spaceId });
   const { space } = access;
   const where = and(
-    eq(contents.organizationId, viewer.organizationId),
+    eq(contents.hubId, viewer.hubId),
     eq(contents.spaceId, space.id),
     filters.kind ? eq(contents.kind, filters.kind) : undefined,
     filters.status ? eq(contents.status, filters.status) : undefined,

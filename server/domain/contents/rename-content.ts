@@ -24,9 +24,9 @@ export async function renameContent(opts: {
     const [renamed] = await tx
       .update(contents)
       .set({ name: opts.name, updatedAt: sql`now()` })
-      .where(contentInSpace({ organizationId: content.organizationId, spaceId: content.spaceId, contentId: content.id }))
+      .where(contentInSpace({ hubId: content.hubId, spaceId: content.spaceId, contentId: content.id }))
       .returning();
-    await indexContent({ db: tx, organizationId: content.organizationId, contentId: content.id, name: opts.name, body: row.body });
+    await indexContent({ db: tx, hubId: content.hubId, contentId: content.id, name: opts.name, body: row.body });
     return presentContent({ ...row, content: renamed! }, opts.presenter, spaceAbilitiesOf(access, opts.viewer));
   });
 }

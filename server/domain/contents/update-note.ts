@@ -27,9 +27,9 @@ export async function updateNote(opts: {
     const [updated] = await tx
       .update(contents)
       .set({ name: title, body, details: { characters: body.length }, sizeBytes: Buffer.byteLength(body), updatedAt: sql`now()` })
-      .where(contentInSpace({ organizationId: content.organizationId, spaceId: content.spaceId, contentId: content.id }))
+      .where(contentInSpace({ hubId: content.hubId, spaceId: content.spaceId, contentId: content.id }))
       .returning();
-    await indexContent({ db: tx, organizationId: content.organizationId, contentId: content.id, name: title, body });
+    await indexContent({ db: tx, hubId: content.hubId, contentId: content.id, name: title, body });
     return presentContent({ ...row, content: updated! }, opts.presenter, spaceAbilitiesOf(access, opts.viewer));
   });
 }

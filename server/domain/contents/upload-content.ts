@@ -12,7 +12,7 @@ import { BackgroundSha256 } from '../../lib/background-hash';
 import { AppError, fieldError } from '../../lib/errors';
 import { assertNotArchived, authorizeInSpace, spaceAbilitiesOf, type SpaceViewer } from '../../policies/spaces';
 import type { Storage } from '../../storage/storage';
-import type { OrganizationRow, ProcessingQueue } from '../../types';
+import type { HubRow, ProcessingQueue } from '../../types';
 import { getSubscription } from '../billing/get-subscription';
 import { findVisibleSpace } from '../spaces/find-visible-space';
 import { presentContent, selectContentViews, type ContentPresenter } from './content-view';
@@ -172,7 +172,7 @@ export async function uploadContent(opts: {
   storage: Storage;
   processing?: ProcessingQueue;
   viewer: SpaceViewer;
-  organization: OrganizationRow;
+  organization: HubRow;
   spaceId: string;
   kind: ContentKind;
   /** The request's Content-Length; null when the client streams without one. */
@@ -183,7 +183,7 @@ export async function uploadContent(opts: {
   receiveFile: (limit: number) => Promise<IncomingFile | null>;
   presenter: ContentPresenter;
 }): Promise<ContentItem> {
-  const { db, storage, viewer, organization, kind } = opts;
+  const { db, storage, viewer, organization: hub, kind } = opts;
   const access = await findVisibleSpace({ db, viewer, spaceId: opts.spaceId });
   authorizeInSpace(access, 'add_content');
   assertNotArchived(access.space);
@@ -200,7 +200,7 @@ export async function uploadContent(opts: {
     // The least the file can weigh, from the request's size: enough to refuse what certainly does not fit before reading it.
     const leastBytes = Math.max(0, (opts.declaredBytes ?? 0) - opts.bodyOverheadBytes);
     if (leastBytes > maxBytes) throw refusal(kind, { name, size: leastBytes });
-    const [subscription, used] = await Promise.all([getSubscription({ db, organization }), getStorageUsage({ db, organizationId: organization.id })]);
+    const [subscription, used] = await Promise.all([getSubscription({ db, organization: hub }), getStorageUsage({ db, hubId: hub.id })]);
     ({ plan } = subscription);
     if (used + leastBytes > plan.limits.storage_bytes) throw storageQuota(used, plan);
   } catch (error) {
@@ -228,7 +228,7 @@ export async function uploadContent(opts: {
       // Adds the file to the hub's storage count, refused past the limit: the only statement that waits for uploads into other spaces.
       await tx.insert(contents).values({
         id,
-        organizationId: organization.id,
+        hubId: hub.id,
         spaceId: current.space.id,
         kind,
         source: 'upload',
@@ -244,12 +244,12 @@ export async function uploadContent(opts: {
     });
   } catch (error) {
     await storage.delete(id);
-    throw isStorageQuotaRefusal(error) ? storageQuota(await getStorageUsage({ db, organizationId: organization.id }), plan) : error;
+    throw isStorageQuotaRefusal(error) ? storageQuota(await getStorageUsage({ db, hubId: hub.id }), plan) : error;
   }
   opts.processing?.notify();
 
   const [row] = await selectContentViews(db)
-    .where(and(eq(contents.organizationId, organization.id), eq(contents.id, id)))
+    .where(and(eq(contents.hubId, hub.id), eq(contents.id, id)))
     .limit(1);
   return presentContent(row!, opts.presenter, spaceAbilitiesOf(access, viewer));
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { contents, memberships, organizations, sessions, spaces } from '../../db/schema';
+import { contents, memberships, hubs, sessions, spaces } from '../../db/schema';
 import type { Role } from '../../../lib/contract/settings';
 import { notFound, unauthenticated } from '../../lib/errors';
 import { visibleSpacesCondition } from '../../policies/spaces';
@@ -73,13 +73,13 @@ export async function openSignedFile(opts: {
   const [found] = await db
     .select({ content: contentSummaryColumns, hubRole: memberships.role })
     .from(contents)
-    .innerJoin(organizations, and(eq(organizations.id, contents.organizationId), isNull(organizations.archivedAt)))
-    .innerJoin(memberships, and(eq(memberships.organizationId, contents.organizationId), eq(memberships.userId, session.userId)))
+    .innerJoin(hubs, and(eq(hubs.id, contents.hubId), isNull(hubs.archivedAt)))
+    .innerJoin(memberships, and(eq(memberships.hubId, contents.hubId), eq(memberships.userId, session.userId)))
     .where(eq(contents.id, claims.contentId))
     .limit(1);
   if (!found) throw fileNotFound();
   const { content } = found;
-  const viewer = { organizationId: content.organizationId, userId: session.userId, hubRole: found.hubRole as Role };
+  const viewer = { hubId: content.hubId, userId: session.userId, hubRole: found.hubRole as Role };
   const [space] = await db
     .select({ id: spaces.id })
     .from(spaces)

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { invitations, memberships, organizations, spaceMemberships, users } from '../../db/schema';
+import { invitations, memberships, hubs, spaceMemberships, users } from '../../db/schema';
 import type { InvitationAcceptance } from '../../../lib/contract/invitations';
 import type { Role } from '../../../lib/contract/settings';
 import { conflict, forbidden } from '../../lib/errors';
@@ -8,7 +8,7 @@ import type { UserRow } from '../../types';
 import { hubTarget, invitationData } from '../audit/audit-targets';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { assertMemberCapacity } from '../billing/assert-member-capacity';
-import { countMembers, presentMembership } from '../organizations/present-organization';
+import { countMembers, presentMembership } from '../hubs/present-hub';
 import type { ClientInfo } from '../sessions/create-session';
 import { findInvitationByToken } from './find-invitation-by-token';
 
@@ -27,7 +27,7 @@ export async function acceptInvitation(opts: {
 }): Promise<InvitationAcceptance> {
   const { user } = opts;
   return opts.db.transaction(async (tx) => {
-    const { invitation, organization, space } = await findInvitationByToken({ db: tx, token: opts.token, lock: true });
+    const { invitation, organization: hub, space } = await findInvitationByToken({ db: tx, token: opts.token, lock: true });
     if (invitation.email !== user.email.toLowerCase()) {
       throw forbidden(
         `This invitation was sent to another email address. Sign in as ${invitation.email} to accept it.`,
@@ -35,42 +35,42 @@ export async function acceptInvitation(opts: {
       );
     }
     // Same lock as joins and invites of this hub, so the member limit holds.
-    await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organization.id)).for('update');
+    await tx.select({ id: hubs.id }).from(hubs).where(eq(hubs.id, hub.id)).for('update');
     const [existing] = await tx
       .select({ role: memberships.role })
       .from(memberships)
-      .where(and(eq(memberships.organizationId, organization.id), eq(memberships.userId, user.id)))
+      .where(and(eq(memberships.hubId, hub.id), eq(memberships.userId, user.id)))
       .limit(1);
     if (existing && !space) throw conflict('You are already a member of this hub.', 'already_member');
     if (!existing) {
-      await assertMemberCapacity({ db: tx, organization });
+      await assertMemberCapacity({ db: tx, organization: hub });
       await tx
         .insert(memberships)
-        .values({ organizationId: organization.id, userId: user.id, role: space ? 'viewer' : invitation.role });
+        .values({ hubId: hub.id, userId: user.id, role: space ? 'viewer' : invitation.role });
     }
     if (space) {
       const [joined] = await tx
         .insert(spaceMemberships)
-        .values({ spaceId: space.id, userId: user.id, organizationId: organization.id, role: invitation.role })
+        .values({ spaceId: space.id, userId: user.id, hubId: hub.id, role: invitation.role })
         .onConflictDoNothing()
         .returning({ userId: spaceMemberships.userId });
       if (!joined) throw conflict('You are already a member of this space.', 'already_member');
     }
     await tx.update(invitations).set({ acceptedAt: sql`now()` }).where(eq(invitations.id, invitation.id));
-    await tx.update(users).set({ activeOrganizationId: organization.id }).where(eq(users.id, user.id));
+    await tx.update(users).set({ activeHubId: hub.id }).where(eq(users.id, user.id));
     const hubRole = (existing?.role ?? (space ? 'viewer' : invitation.role)) as Role;
-    const acceptedBy = { organizationId: organization.id, actorId: user.id, subjectId: user.id, client: opts.client };
+    const acceptedBy = { hubId: hub.id, actorId: user.id, subjectId: user.id, client: opts.client };
     await recordAuditEvent({
       db: tx, type: 'invitation_accepted', ...acceptedBy,
       data: invitationData(invitation, space?.name),
     });
     if (!existing) {
       await recordAuditEvent({
-        db: tx, type: 'member_joined', ...acceptedBy, data: { target: hubTarget(organization), role: hubRole, via: 'invitation' },
+        db: tx, type: 'member_joined', ...acceptedBy, data: { target: hubTarget(hub), role: hubRole, via: 'invitation' },
       });
     }
     return {
-      ...presentMembership({ organization, role: hubRole, memberCount: await countMembers({ db: tx, organizationId: organization.id }) }),
+      ...presentMembership({ organization: hub, role: hubRole, memberCount: await countMembers({ db: tx, hubId: hub.id }) }),
       space: space ? { id: space.id, name: space.name } : null,
     };
   });

@@ -13,7 +13,7 @@ export async function cancelInvitation(opts: { db: Database; hub: HubContext; id
     const invitation = await findPendingInvitation({ db: tx, hub: opts.hub, id: opts.id });
     await tx.update(invitations).set({ cancelledAt: sql`now()` }).where(eq(invitations.id, invitation.id));
     await recordAuditEvent({
-      db: tx, type: 'invitation_cancelled', organizationId: invitation.organizationId, actorId: opts.actorId, client: opts.client,
+      db: tx, type: 'invitation_cancelled', hubId: invitation.hubId, actorId: opts.actorId, client: opts.client,
       data: invitationData(invitation),
     });
   });

@@ -19,7 +19,7 @@ export async function cancelSpaceInvitation(opts: {
     const { access, invitation } = await findPendingSpaceInvitation({ ...opts, db: tx });
     await tx.update(invitations).set({ cancelledAt: sql`now()` }).where(eq(invitations.id, invitation.id));
     await recordAuditEvent({
-      db: tx, type: 'invitation_cancelled', organizationId: invitation.organizationId, actorId: opts.viewer.userId, client: opts.client,
+      db: tx, type: 'invitation_cancelled', hubId: invitation.hubId, actorId: opts.viewer.userId, client: opts.client,
       data: invitationData(invitation, access.space.name),
     });
   });

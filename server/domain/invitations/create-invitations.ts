@@ -1,7 +1,7 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
-import { invitations, memberships, organizations, users } from '../../db/schema';
+import { invitations, memberships, hubs, users } from '../../db/schema';
 import type { InviteResult } from '../../../lib/contract/invitations';
 import type { Role } from '../../../lib/contract/settings';
 import { AppError } from '../../lib/errors';
@@ -10,7 +10,7 @@ import { authorizeInvite } from '../../policies/hubs';
 import type { HubContext, UserRow } from '../../types';
 import type { ClientInfo } from '../sessions/create-session';
 import { getSubscription } from '../billing/get-subscription';
-import { countMembers } from '../organizations/present-organization';
+import { countMembers } from '../hubs/present-hub';
 import { issueInvitations, mailIssuedInvitations } from './issue-invitations';
 import { pendingHubInvitationOf } from './pending-invitation';
 import { hubInvitationCaller } from './present-invitation';
@@ -32,23 +32,23 @@ export async function createInvitations(opts: {
   client: ClientInfo;
 }): Promise<InviteResult[]> {
   const { hub, role } = opts;
-  const organizationId = hub.organization.id;
+  const hubId = hub.organization.id;
   authorizeInvite(hub.role, role);
 
   const issued = await opts.db.transaction(async (tx) => {
     // Serialises invites and joins of this hub, so the member limit holds under concurrency.
-    await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
+    await tx.select({ id: hubs.id }).from(hubs).where(eq(hubs.id, hubId)).for('update');
     const members = new Set(
       (await tx
         .select({ email: users.email })
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
-        .where(and(eq(memberships.organizationId, organizationId), inArray(users.email, opts.emails))))
+        .where(and(eq(memberships.hubId, hubId), inArray(users.email, opts.emails))))
         .map((r) => r.email),
     );
     return issueInvitations({
-      db: tx, organizationId, spaceId: null, emails: opts.emails, role, inviter: opts.inviter, members, client: opts.client,
-      pendingWhere: pendingHubInvitationOf(organizationId),
+      db: tx, hubId, spaceId: null, emails: opts.emails, role, inviter: opts.inviter, members, client: opts.client,
+      pendingWhere: pendingHubInvitationOf(hubId),
       beforeCreate: (fresh) => assertInviteCapacity({ db: tx, hub, extra: fresh.length }),
     });
   });
@@ -61,11 +61,11 @@ export async function createInvitations(opts: {
 /** Refuses (422 plan_limit) invitations that would take members plus pending invitations past the plan's limit. */
 async function assertInviteCapacity(opts: { db: Database; hub: HubContext; extra: number }): Promise<void> {
   if (opts.extra === 0) return;
-  const organizationId = opts.hub.organization.id;
+  const hubId = opts.hub.organization.id;
   // One after another: `db` is the caller's transaction, one connection that runs one statement at a time.
   const { plan } = await getSubscription({ db: opts.db, organization: opts.hub.organization });
-  const members = await countMembers({ db: opts.db, organizationId });
-  const [pending] = await opts.db.select({ n: count() }).from(invitations).where(pendingHubInvitationOf(organizationId));
+  const members = await countMembers({ db: opts.db, hubId });
+  const [pending] = await opts.db.select({ n: count() }).from(invitations).where(pendingHubInvitationOf(hubId));
   const taken = members + (pending?.n ?? 0);
   if (taken + opts.extra > plan.limits.members) {
     const left = Math.max(0, plan.limits.members - taken);

@@ -8,7 +8,7 @@ import type { Mailer } from '../../mail/mailer';
 import {
   assertNotArchived, assertOpenToMembers, authorizeSpaceInvite, type SpaceViewer,
 } from '../../policies/spaces';
-import type { OrganizationRow, UserRow } from '../../types';
+import type { HubRow, UserRow } from '../../types';
 import type { ClientInfo } from '../sessions/create-session';
 import { findVisibleSpace } from '../spaces/find-visible-space';
 import { issueInvitations, mailIssuedInvitations } from './issue-invitations';
@@ -27,7 +27,7 @@ export async function createSpaceInvitations(opts: {
   config: Config;
   mailer: Mailer;
   viewer: SpaceViewer;
-  organization: OrganizationRow;
+  organization: HubRow;
   inviter: UserRow;
   spaceId: string;
   emails: string[];
@@ -52,7 +52,7 @@ export async function createSpaceInvitations(opts: {
       spaceName: access.space.name,
       caller: spaceInvitationCaller(access),
       issued: await issueInvitations({
-        db: tx, organizationId: viewer.organizationId, spaceId: access.space.id, spaceName: access.space.name, emails: opts.emails, role,
+        db: tx, hubId: viewer.hubId, spaceId: access.space.id, spaceName: access.space.name, emails: opts.emails, role,
         inviter: opts.inviter, members, pendingWhere: pendingSpaceInvitationOf(access.space), client: opts.client,
       }),
     };

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { invitations, organizations, spaces } from '../../db/schema';
+import { invitations, hubs, spaces } from '../../db/schema';
 import { errorMessages } from '../../../lib/contract/error-messages';
 import { AppError } from '../../lib/errors';
 import { invitationTokenHash } from './invitation-token';
@@ -17,11 +17,11 @@ export async function findInvitationByToken(opts: { db: Database; token: string;
   const tokenHash = invitationTokenHash(opts.token);
   if (!tokenHash) throw invalidInvitation();
   const query = opts.db
-    .select({ invitation: invitations, organization: organizations, space: spaces })
+    .select({ invitation: invitations, organization: hubs, space: spaces })
     .from(invitations)
-    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .innerJoin(hubs, eq(hubs.id, invitations.hubId))
     .leftJoin(spaces, eq(spaces.id, invitations.spaceId))
-    .where(and(eq(invitations.tokenHash, tokenHash), isAcceptableInvitation(), isNull(organizations.archivedAt)))
+    .where(and(eq(invitations.tokenHash, tokenHash), isAcceptableInvitation(), isNull(hubs.archivedAt)))
     .limit(1);
   const [row] = opts.lock ? await query.for('update', { of: invitations }) : await query;
   if (!row) throw invalidInvitation();

@@ -7,7 +7,7 @@ import { findInvitationByToken } from './find-invitation-by-token';
 
 /** What the page behind an emailed link shows, before anyone signs in. */
 export async function getInvitationPreview(opts: { db: Database; token: string }): Promise<InvitationPreview> {
-  const { invitation, organization, space } = await findInvitationByToken(opts);
+  const { invitation, organization: hub, space } = await findInvitationByToken(opts);
   const [[account], [inviter]] = await Promise.all([
     opts.db.select({ id: users.id }).from(users).where(eq(users.email, invitation.email)).limit(1),
     invitation.invitedBy
@@ -16,11 +16,11 @@ export async function getInvitationPreview(opts: { db: Database; token: string }
   ]);
   return {
     organization: {
-      name: organization.name,
-      domain_handle: organization.domainHandle,
-      description: organization.description,
-      colour: organization.colour,
-      visibility: organization.visibility as HubVisibility,
+      name: hub.name,
+      domain_handle: hub.domainHandle,
+      description: hub.description,
+      colour: hub.colour,
+      visibility: hub.visibility as HubVisibility,
     },
     invited_by: inviter?.name ?? null,
     role: invitation.role as Role,

@@ -33,7 +33,7 @@ export interface IssuedInvitation {
  */
 export async function issueInvitations(opts: {
   db: Database;
-  organizationId: string;
+  hubId: string;
   spaceId: string | null;
   /** The space's name, for the audit trail, when `spaceId` is set. */
   spaceName?: string;
@@ -70,11 +70,11 @@ export async function issueInvitations(opts: {
         ? await db.update(invitations).set({ tokenHash, expiresAt, role, invitedBy: opts.inviter.id })
           .where(eq(invitations.id, pendingId)).returning()
         : await db.insert(invitations)
-          .values({ organizationId: opts.organizationId, spaceId: opts.spaceId, email, role, tokenHash, expiresAt, invitedBy: opts.inviter.id })
+          .values({ hubId: opts.hubId, spaceId: opts.spaceId, email, role, tokenHash, expiresAt, invitedBy: opts.inviter.id })
           .returning();
       const [send] = await db.insert(invitationSends).values({ invitationId: row!.id }).returning();
       await recordAuditEvent({
-        db, type: 'invitation_sent', organizationId: opts.organizationId, actorId: opts.inviter.id, client: opts.client,
+        db, type: 'invitation_sent', hubId: opts.hubId, actorId: opts.inviter.id, client: opts.client,
         data: { ...invitationData(row!, opts.spaceName), ...(pendingId ? { refreshed: true } : {}) },
       });
       results.push({ email, outcome: pendingId ? 'refreshed' : 'invited', token, sendId: send!.id, row: row! });

@@ -8,12 +8,12 @@ const isPending = (): SQL =>
 /** A hub invitation that can still be accepted: not a space invitation, and pending. */
 export const isPendingHubInvitation = (): SQL => and(isNull(invitations.spaceId), isPending())!;
 
-export const pendingHubInvitationOf = (organizationId: string): SQL =>
-  and(eq(invitations.organizationId, organizationId), isPendingHubInvitation())!;
+export const pendingHubInvitationOf = (hubId: string): SQL =>
+  and(eq(invitations.hubId, hubId), isPendingHubInvitation())!;
 
 /** A pending invitation into one space (of its own hub). */
-export const pendingSpaceInvitationOf = (space: { id: string; organizationId: string }): SQL =>
-  and(eq(invitations.organizationId, space.organizationId), eq(invitations.spaceId, space.id), isPending())!;
+export const pendingSpaceInvitationOf = (space: { id: string; hubId: string }): SQL =>
+  and(eq(invitations.hubId, space.hubId), eq(invitations.spaceId, space.id), isPending())!;
 
 /**
  * Any invitation its link may still be used for: a pending hub invitation,
@@ -25,6 +25,6 @@ export const isAcceptableInvitation = (): SQL =>
     isPending(),
     or(
       isNull(invitations.spaceId),
-      sql`exists (select 1 from ${spaces} where ${spaces.id} = ${invitations.spaceId} and ${spaces.organizationId} = ${invitations.organizationId} and ${spaces.archivedAt} is null and ${spaces.visibility} <> 'private')`,
+      sql`exists (select 1 from ${spaces} where ${spaces.id} = ${invitations.spaceId} and ${spaces.hubId} = ${invitations.hubId} and ${spaces.archivedAt} is null and ${spaces.visibility} <> 'private')`,
     ),
   )!;

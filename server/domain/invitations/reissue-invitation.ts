@@ -49,7 +49,7 @@ export async function reissueInvitation(opts: {
       .returning();
     const [send] = await tx.insert(invitationSends).values({ invitationId: invitation.id }).returning();
     await recordAuditEvent({
-      db: tx, type: 'invitation_sent', organizationId: invitation.organizationId, actorId: opts.sender.id, client: opts.client,
+      db: tx, type: 'invitation_sent', hubId: invitation.hubId, actorId: opts.sender.id, client: opts.client,
       data: { ...invitationData(invitation, spaceName), resent: true },
     });
     return { row: updated!, token: issued.token, sendId: send!.id, spaceName, caller };

@@ -3,7 +3,7 @@ import type { Database } from '../../db/connect';
 import type { Invitation } from '../../../lib/contract/invitations';
 import type { Mailer } from '../../mail/mailer';
 import { assertNotArchived, assertOpenToMembers, type SpaceViewer } from '../../policies/spaces';
-import type { OrganizationRow, UserRow } from '../../types';
+import type { HubRow, UserRow } from '../../types';
 import type { ClientInfo } from '../sessions/create-session';
 import { findPendingSpaceInvitation } from './find-pending-space-invitation';
 import { reissueInvitation } from './reissue-invitation';
@@ -15,7 +15,7 @@ export async function resendSpaceInvitation(opts: {
   config: Config;
   mailer: Mailer;
   viewer: SpaceViewer;
-  organization: OrganizationRow;
+  organization: HubRow;
   user: UserRow;
   spaceId: string;
   id: string;

@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Mailer } from '../../mail/mailer';
 import { INVITATION_TTL_DAYS } from '../../../lib/contract/invitations';
-import { invitationJoinPath } from '../../../lib/contract/organizations';
+import { invitationJoinPath } from '../../../lib/contract/hubs';
 import { escapeHtml } from '../../mail/escape-html';
 
 /** The invitation email: who invites, to which hub (or space of it), with what role, and the single-use link. */

@@ -42,15 +42,15 @@ export async function createMeeting(opts: {
     try {
       const [meeting] = await db
         .insert(meetings)
-        .values({ organizationId: viewer.organizationId, spaceId: opts.spaceId ?? null, code: generateMeetingCode(), createdBy: viewer.userId })
+        .values({ hubId: viewer.hubId, spaceId: opts.spaceId ?? null, code: generateMeetingCode(), createdBy: viewer.userId })
         .returning({ id: meetings.id });
       // Not in a transaction with the insert: the code is only found to be free by inserting it.
       await recordAuditEvent({
-        db, type: 'meeting_started', organizationId: viewer.organizationId, actorId: viewer.userId, client: opts.client,
+        db, type: 'meeting_started', hubId: viewer.hubId, actorId: viewer.userId, client: opts.client,
         data: { target: { kind: 'meeting', id: meeting!.id }, ...(space ? { space: spaceOf(space) } : {}) },
       });
       const [row] = await selectMeetingViews(db)
-        .where(and(eq(meetings.id, meeting!.id), eq(meetings.organizationId, viewer.organizationId)))
+        .where(and(eq(meetings.id, meeting!.id), eq(meetings.hubId, viewer.hubId)))
         .limit(1);
       return presentMeeting(row!);
     } catch (error) {

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { meetings, memberships, organizations, spaces } from '../../db/schema';
+import { meetings, memberships, hubs, spaces } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { visibleSpacesCondition } from '../../policies/spaces';
 import type { Meeting } from '../../../lib/contract/meetings';
@@ -19,18 +19,18 @@ export const meetingNotFound = () => notFound('That meeting');
 export async function findJoinableMeeting(opts: { db: Database; userId: string; code: string }): Promise<Meeting> {
   const { db, userId } = opts;
   const [row] = await selectMeetingViews(db)
-    .innerJoin(memberships, and(eq(memberships.organizationId, meetings.organizationId), eq(memberships.userId, userId)))
-    .where(and(eq(meetings.code, opts.code), isNull(organizations.archivedAt)))
+    .innerJoin(memberships, and(eq(memberships.hubId, meetings.hubId), eq(memberships.userId, userId)))
+    .where(and(eq(meetings.code, opts.code), isNull(hubs.archivedAt)))
     .limit(1);
   if (!row) throw meetingNotFound();
   const { meeting } = row;
-  await assertHubAdmits({ db, organizationId: meeting.organizationId, userId });
+  await assertHubAdmits({ db, hubId: meeting.hubId, userId });
   if (meeting.spaceId) {
     const [role] = await db
       .select({ role: memberships.role })
       .from(memberships)
-      .where(and(eq(memberships.organizationId, meeting.organizationId), eq(memberships.userId, userId)));
-    const viewer = { organizationId: meeting.organizationId, userId, hubRole: role!.role as Role };
+      .where(and(eq(memberships.hubId, meeting.hubId), eq(memberships.userId, userId)));
+    const viewer = { hubId: meeting.hubId, userId, hubRole: role!.role as Role };
     const [space] = await db
       .select({ one: sql`1` })
       .from(spaces)

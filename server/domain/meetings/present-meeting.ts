@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connect';
-import { meetings, organizations, spaces, users } from '../../db/schema';
+import { meetings, hubs, spaces, users } from '../../db/schema';
 import type { Meeting } from '../../../lib/contract/meetings';
 
 const creators = alias(users, 'meeting_creators');
@@ -11,23 +11,23 @@ export const selectMeetingViews = (db: Database) =>
   db
     .select({
       meeting: meetings,
-      organization: { id: organizations.id, name: organizations.name, domainHandle: organizations.domainHandle },
+      organization: { id: hubs.id, name: hubs.name, domainHandle: hubs.domainHandle },
       spaceName: spaces.name,
       creatorName: creators.name,
     })
     .from(meetings)
-    .innerJoin(organizations, eq(organizations.id, meetings.organizationId))
+    .innerJoin(hubs, eq(hubs.id, meetings.hubId))
     .leftJoin(spaces, eq(spaces.id, meetings.spaceId))
     .leftJoin(creators, eq(creators.id, meetings.createdBy));
 
 export type MeetingViewRow = Awaited<ReturnType<ReturnType<typeof selectMeetingViews>['execute']>>[number];
 
 export function presentMeeting(row: MeetingViewRow): Meeting {
-  const { meeting, organization } = row;
+  const { meeting, organization: hub } = row;
   return {
     id: meeting.id,
     code: meeting.code,
-    organization: { id: organization.id, name: organization.name, domain_handle: organization.domainHandle },
+    organization: { id: hub.id, name: hub.name, domain_handle: hub.domainHandle },
     space: meeting.spaceId && row.spaceName !== null ? { id: meeting.spaceId, name: row.spaceName } : null,
     created_by: meeting.createdBy && row.creatorName !== null ? { id: meeting.createdBy, name: row.creatorName } : null,
     created_at: meeting.createdAt.toISOString(),

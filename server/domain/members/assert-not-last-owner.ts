@@ -1,15 +1,15 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { memberships, organizations } from '../../db/schema';
+import { memberships, hubs } from '../../db/schema';
 import { leavesNoOwner } from '../../../lib/policies/abilities';
 import { AppError } from '../../lib/errors';
 
 /** How many owners the hub has. */
-export async function countHubOwners(db: Database, organizationId: string): Promise<number> {
+export async function countHubOwners(db: Database, hubId: string): Promise<number> {
   const [owners] = await db
     .select({ n: count() })
     .from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, 'owner')));
+    .where(and(eq(memberships.hubId, hubId), eq(memberships.role, 'owner')));
   return owners?.n ?? 0;
 }
 
@@ -21,14 +21,14 @@ export async function countHubOwners(db: Database, organizationId: string): Prom
  */
 export async function assertNotLastOwner(opts: {
   db: Database;
-  organizationId: string;
+  hubId: string;
   currentRole: string;
   message: string;
 }): Promise<void> {
   // Only an owner can be the last one: nobody else needs the lock and the count.
   if (opts.currentRole !== 'owner') return;
-  await opts.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, opts.organizationId)).for('update');
-  if (leavesNoOwner(opts.currentRole, await countHubOwners(opts.db, opts.organizationId))) {
+  await opts.db.select({ id: hubs.id }).from(hubs).where(eq(hubs.id, opts.hubId)).for('update');
+  if (leavesNoOwner(opts.currentRole, await countHubOwners(opts.db, opts.hubId))) {
     throw new AppError(422, 'last_owner', opts.message);
   }
 }

@@ -10,20 +10,20 @@ import { assertNotLastOwner } from './assert-not-last-owner';
  */
 export async function deleteMembership(opts: {
   db: Database;
-  organizationId: string;
+  hubId: string;
   member: { userId: string; role: string };
   lastOwnerMessage: string;
 }): Promise<void> {
-  const { db, organizationId, member } = opts;
-  await assertNotLastOwner({ db, organizationId, currentRole: member.role, message: opts.lastOwnerMessage });
+  const { db, hubId, member } = opts;
+  await assertNotLastOwner({ db, hubId, currentRole: member.role, message: opts.lastOwnerMessage });
   await db
     .delete(spaceMemberships)
-    .where(and(eq(spaceMemberships.organizationId, organizationId), eq(spaceMemberships.userId, member.userId)));
+    .where(and(eq(spaceMemberships.hubId, hubId), eq(spaceMemberships.userId, member.userId)));
   await db
     .delete(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, member.userId)));
+    .where(and(eq(memberships.hubId, hubId), eq(memberships.userId, member.userId)));
   await db
     .update(users)
-    .set({ activeOrganizationId: null })
-    .where(and(eq(users.id, member.userId), eq(users.activeOrganizationId, organizationId)));
+    .set({ activeHubId: null })
+    .where(and(eq(users.id, member.userId), eq(users.activeHubId, hubId)));
 }

@@ -13,14 +13,14 @@ const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`
 /** One page of a hub's members, oldest first, optionally only those whose name or email contains `search`. */
 export async function listMembersPage(opts: {
   db: Database;
-  organizationId: string;
+  hubId: string;
   page: PageQuery;
   search?: string;
   /** The viewer's role in the hub: owners manage members and see who has two-factor sign-in. */
   role: Role;
 }): Promise<{ items: Member[]; count: number }> {
   const { db } = opts;
-  const conditions: SQL[] = [eq(memberships.organizationId, opts.organizationId)];
+  const conditions: SQL[] = [eq(memberships.hubId, opts.hubId)];
   if (opts.search) {
     const pattern = likePattern(opts.search);
     conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
@@ -36,7 +36,7 @@ export async function listMembersPage(opts: {
       .limit(opts.page.page_size)
       .offset(pageOffset(opts.page)),
     db.select({ n: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where),
-    hubMemberCaller(db, opts.organizationId, opts.role),
+    hubMemberCaller(db, opts.hubId, opts.role),
   ]);
   const showTwoFactor = opts.role === 'owner';
   return { items: rows.map((row) => presentMember(row, caller, showTwoFactor)), count: total?.n ?? 0 };

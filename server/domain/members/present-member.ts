@@ -18,8 +18,8 @@ export const memberColumns = {
 };
 
 /** Whether the viewer (with `role` in the hub) manages its members, and how many owners it has. */
-export async function hubMemberCaller(db: Database, organizationId: string, role: Role): Promise<MemberCaller> {
-  return { manage: hubAbilities(role).manage_members, ownerCount: await countHubOwners(db, organizationId) };
+export async function hubMemberCaller(db: Database, hubId: string, role: Role): Promise<MemberCaller> {
+  return { manage: hubAbilities(role).manage_members, ownerCount: await countHubOwners(db, hubId) };
 }
 
 /** `showTwoFactor`: whether the viewer may see who has two-factor sign-in (the hub's owners). */

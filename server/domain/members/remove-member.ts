@@ -16,15 +16,15 @@ export async function removeMember(opts: {
   client: ClientInfo;
 }): Promise<void> {
   authorize(opts.hub.role, 'manage_roles', 'Only a hub owner can remove members.');
-  const organizationId = opts.hub.organization.id;
+  const hubId = opts.hub.organization.id;
   await opts.db.transaction(async (tx) => {
-    const member = await findMember({ db: tx, organizationId, userId: opts.userId });
+    const member = await findMember({ db: tx, hubId, userId: opts.userId });
     await deleteMembership({
-      db: tx, organizationId, member,
+      db: tx, hubId, member,
       lastOwnerMessage: 'A hub needs an owner: make another member owner before removing this one.',
     });
     await recordAuditEvent({
-      db: tx, type: 'member_removed', organizationId, actorId: opts.actorId, subjectId: member.userId, client: opts.client,
+      db: tx, type: 'member_removed', hubId, actorId: opts.actorId, subjectId: member.userId, client: opts.client,
       data: { target: memberTarget({ id: member.userId, name: member.name }), role: member.role },
     });
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import type { HubContext } from '../../types';
-import { normalizeHandle } from '../organizations/normalize-handle';
+import { normalizeHandle } from '../hubs/normalize-handle';
 
 /**
  * The hub an administration route acts on is the one named in its path, and

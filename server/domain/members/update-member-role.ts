@@ -22,25 +22,25 @@ export async function updateMemberRole(opts: {
   client: ClientInfo;
 }): Promise<Member> {
   authorize(opts.hub.role, 'manage_roles', 'Only a hub owner can change roles.');
-  const organizationId = opts.hub.organization.id;
+  const hubId = opts.hub.organization.id;
   return opts.db.transaction(async (tx) => {
-    const member = await findMember({ db: tx, organizationId, userId: opts.userId });
+    const member = await findMember({ db: tx, hubId, userId: opts.userId });
     if (opts.role !== 'owner') {
       await assertNotLastOwner({
-        db: tx, organizationId, currentRole: member.role,
+        db: tx, hubId, currentRole: member.role,
         message: 'A hub needs an owner: make another member owner before changing this role.',
       });
     }
     await tx
       .update(memberships)
       .set({ role: opts.role })
-      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, member.userId)));
+      .where(and(eq(memberships.hubId, hubId), eq(memberships.userId, member.userId)));
     if (member.role !== opts.role) {
       await recordAuditEvent({
-        db: tx, type: 'member_role_changed', organizationId, actorId: opts.actorId, subjectId: member.userId, client: opts.client,
+        db: tx, type: 'member_role_changed', hubId, actorId: opts.actorId, subjectId: member.userId, client: opts.client,
         data: { target: memberTarget({ id: member.userId, name: member.name }), from: member.role, to: opts.role },
       });
     }
-    return presentMember({ ...member, role: opts.role }, await hubMemberCaller(tx, organizationId, opts.hub.role));
+    return presentMember({ ...member, role: opts.role }, await hubMemberCaller(tx, hubId, opts.hub.role));
   });
 }

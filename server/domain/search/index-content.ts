@@ -11,7 +11,7 @@ import { INDEXED_TEXT_MAX, RANKED_WORDS, SEARCH_CONFIG, searchableText } from '.
  * be told from). Called when processing finishes, when a note or contact is
  * saved, and on rename.
  */
-export async function indexContent(opts: { db: Database; organizationId: string; contentId: string; name: string; body: string | null }) {
+export async function indexContent(opts: { db: Database; hubId: string; contentId: string; name: string; body: string | null }) {
   const name = searchableText(opts.name);
   const body = searchableText((opts.body ?? '').slice(0, INDEXED_TEXT_MAX));
   const config = sql.raw(`'${SEARCH_CONFIG}'`);
@@ -25,11 +25,11 @@ export async function indexContent(opts: { db: Database; organizationId: string;
          set ${sql.identifier(contents.searchVector.name)} = indexed.vector,
              ${sql.identifier(contents.rankVector.name)} = search_vector_head(indexed.vector, ${RANKED_WORDS})
         from indexed
-       where ${contents.organizationId} = ${opts.organizationId} and ${contents.id} = ${opts.contentId}
+       where ${contents.hubId} = ${opts.hubId} and ${contents.id} = ${opts.contentId}
       returning 1
     )
-    insert into ${searchWords} (${sql.identifier(searchWords.organizationId.name)}, ${sql.identifier(searchWords.word.name)})
-    select ${opts.organizationId}, lexemes.lexeme
+    insert into ${searchWords} (${sql.identifier(searchWords.hubId.name)}, ${sql.identifier(searchWords.word.name)})
+    select ${opts.hubId}, lexemes.lexeme
       from indexed, unnest(indexed.vector) as lexemes
      where exists (select from updated) and length(lexemes.lexeme) between 3 and 40
      -- In one order everywhere: items indexed at once then never wait on each other's words in a cycle.

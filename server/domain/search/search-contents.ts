@@ -85,7 +85,7 @@ const rememberedMatches = new BoundedCache<string, RememberedMatches>({ maxEntri
 async function readScope(db: Database, viewer: SpaceViewer, spaceId: string | undefined) {
   const [scope] = await db
     .select({
-      generation: sql<string>`coalesce((select ${searchGenerations.generation} from ${searchGenerations} where ${searchGenerations.organizationId} = ${viewer.organizationId}), 0)::text`,
+      generation: sql<string>`coalesce((select ${searchGenerations.generation} from ${searchGenerations} where ${searchGenerations.hubId} = ${viewer.hubId}), 0)::text`,
       spaceIds: sql<string[]>`coalesce(array_agg(${spaces.id}::text), '{}')`,
     })
     .from(spaces)
@@ -137,11 +137,11 @@ export async function searchContents(opts: SearchOptions): Promise<SearchPage> {
   const scope = await readScope(db, viewer, search.space_id);
 
   const query = searchableText(search.q);
-  const key = [viewer.organizationId, search.kind ?? '', query].join('\u0000');
+  const key = [viewer.hubId, search.kind ?? '', query].join('\u0000');
   let remembered = rememberedMatches.get(key);
   if (remembered?.generation !== scope.generation) {
     // Read before the matches: a write committed in between leaves the list newer than its generation, which only costs a reread.
-    const entry: RememberedMatches = { generation: scope.generation, matches: rankMatches(db, viewer.organizationId, search) };
+    const entry: RememberedMatches = { generation: scope.generation, matches: rankMatches(db, viewer.hubId, search) };
     entry.matches.catch(() => {
       if (rememberedMatches.get(key) === entry) rememberedMatches.delete(key);
     });
@@ -171,7 +171,7 @@ export async function searchContents(opts: SearchOptions): Promise<SearchPage> {
     .innerJoin(spaces, eq(spaces.id, contents.spaceId))
     .leftJoin(users, eq(users.id, contents.createdBy))
     .where(and(
-      eq(contents.organizationId, viewer.organizationId),
+      eq(contents.hubId, viewer.hubId),
       eq(contents.status, 'ready'),
       inArray(contents.id, shown.map(([id]) => id)),
     ));
@@ -230,14 +230,14 @@ const quotedLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').repla
  * word of TYPO_MIN letters or more replaced by the hub's most similar word
  * (pg_trgm similarity over searchWords); null when no word changes.
  */
-async function typoReadingOf(db: Database, organizationId: string, q: string): Promise<Reading | null> {
+async function typoReadingOf(db: Database, hubId: string, q: string): Promise<Reading | null> {
   const { rows } = await db.execute<{ words: string[] | null; changed: boolean | null }>(sql`
     select array_agg(coalesce(nearest.word, typed.lexeme) order by typed.lexeme) as words,
            bool_or(nearest.word <> typed.lexeme) as changed
       from unnest(tsvector_to_array(to_tsvector(${config}::regconfig, ${searchableText(q)}))) as typed(lexeme)
       left join lateral (
         select ${searchWords.word} as word from ${searchWords}
-         where ${searchWords.organizationId} = ${organizationId} and length(typed.lexeme) >= ${TYPO_MIN}
+         where ${searchWords.hubId} = ${hubId} and length(typed.lexeme) >= ${TYPO_MIN}
            and ${searchWords.word} % typed.lexeme
          order by ${searchWords.word} <-> typed.lexeme, ${searchWords.word}
          limit 1
@@ -248,9 +248,9 @@ async function typoReadingOf(db: Database, organizationId: string, q: string): P
 }
 
 /** The items of the hub a query finds, whoever looks (the viewer's spaces are applied afterwards). */
-function matchCondition(organizationId: string, search: ContentSearch, tsquery: SQL): SQL {
+function matchCondition(hubId: string, search: ContentSearch, tsquery: SQL): SQL {
   return and(
-    eq(contents.organizationId, organizationId),
+    eq(contents.hubId, hubId),
     eq(contents.status, 'ready'),
     search.kind ? eq(contents.kind, search.kind) : undefined,
     sql`${contents.searchVector} @@ ${tsquery}`,
@@ -269,18 +269,18 @@ const rankOf = ({ match, whole }: Reading) => (whole
  * if that finds nothing, with its words' typos corrected from the hub's
  * words.
  */
-async function rankMatches(db: Database, organizationId: string, search: ContentSearch): Promise<RankedMatches> {
-  const typed = await rankQuery(db, organizationId, search, prefixReadingOf(search.q) ?? { match: tsqueryOf(search.q), whole: null });
+async function rankMatches(db: Database, hubId: string, search: ContentSearch): Promise<RankedMatches> {
+  const typed = await rankQuery(db, hubId, search, prefixReadingOf(search.q) ?? { match: tsqueryOf(search.q), whole: null });
   if (typed.top.length > 0) return typed;
-  const corrected = await typoReadingOf(db, organizationId, search.q);
-  return corrected ? rankQuery(db, organizationId, search, corrected) : typed;
+  const corrected = await typoReadingOf(db, hubId, search.q);
+  return corrected ? rankQuery(db, hubId, search, corrected) : typed;
 }
 
 /**
  * Ranks every match of a tsquery in the hub, in one statement: the best
  * TOP_MATCHES, and the count in each space (so any viewer's total is a sum).
  */
-async function rankQuery(db: Database, organizationId: string, search: ContentSearch, reading: Reading): Promise<RankedMatches> {
+async function rankQuery(db: Database, hubId: string, search: ContentSearch, reading: Reading): Promise<RankedMatches> {
   const rank = rankOf(reading);
   const tsquery = reading.match;
   const { rows } = await db.transaction(async (tx) => {
@@ -288,7 +288,7 @@ async function rankQuery(db: Database, organizationId: string, search: ContentSe
     return tx.execute<{ top: RankedMatches['top']; by_space: Record<string, number>; query_tree: string; match: string; whole: string | null }>(sql`
       with matches as materialized (
         select ${contents.id} as id, ${contents.spaceId} as space_id, ${contents.createdAt} as created_at, ${rank} as rank
-          from ${contents} where ${matchCondition(organizationId, search, tsquery)}
+          from ${contents} where ${matchCondition(hubId, search, tsquery)}
       )
       select (select coalesce(json_agg(json_build_array(best.id, best.space_id, best.rank)
                                        order by best.rank desc, best.created_at desc, best.id desc), '[]')
@@ -335,7 +335,7 @@ async function searchInDatabase(opts: SearchOptions, read: RankedMatches['readin
   const reading: Reading = { match: sql`${read.match}::tsquery`, whole: read.whole === null ? null : sql`${read.whole}::tsquery` };
   const tsquery = reading.match;
   const where: SQL = and(
-    matchCondition(viewer.organizationId, search, tsquery),
+    matchCondition(viewer.hubId, search, tsquery),
     isNull(spaces.archivedAt),
     visibleSpacesCondition(viewer),
     search.space_id ? eq(contents.spaceId, search.space_id) : undefined,
@@ -373,7 +373,7 @@ async function searchInDatabase(opts: SearchOptions, read: RankedMatches['readin
         queryTree: sql<string>`querytree(${tsquery})`,
       })
       .from(ranked)
-      .innerJoin(contents, and(eq(contents.id, ranked.id), eq(contents.organizationId, viewer.organizationId)))
+      .innerJoin(contents, and(eq(contents.id, ranked.id), eq(contents.hubId, viewer.hubId)))
       .innerJoin(spaces, eq(spaces.id, contents.spaceId))
       .leftJoin(users, eq(users.id, contents.createdBy))
       .orderBy(desc(ranked.rank), desc(ranked.createdAt), desc(ranked.id));

@@ -35,17 +35,17 @@ export async function addSpaceMember(opts: {
     const [hubMember] = await tx
       .select({ userId: memberships.userId })
       .from(memberships)
-      .where(and(eq(memberships.organizationId, viewer.organizationId), eq(memberships.userId, body.user_id)))
+      .where(and(eq(memberships.hubId, viewer.hubId), eq(memberships.userId, body.user_id)))
       .limit(1);
     if (!hubMember) throw notFound('That member of the hub');
     const [added] = await tx
       .insert(spaceMemberships)
-      .values({ spaceId: access.space.id, userId: body.user_id, organizationId: viewer.organizationId, role: body.role })
+      .values({ spaceId: access.space.id, userId: body.user_id, hubId: viewer.hubId, role: body.role })
       .onConflictDoNothing()
       .returning({ userId: spaceMemberships.userId });
     if (!added) throw conflict('That person is already a member of this space.', 'already_member');
     await recordAuditEvent({
-      db: tx, type: 'space_member_added', organizationId: viewer.organizationId, actorId: viewer.userId, subjectId: body.user_id,
+      db: tx, type: 'space_member_added', hubId: viewer.hubId, actorId: viewer.userId, subjectId: body.user_id,
       client: opts.client, data: { target: spaceTarget(access.space), role: body.role },
     });
     return (await findSpaceMember({ db: tx, access, viewer, userId: body.user_id }))!;

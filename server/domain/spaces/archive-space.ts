@@ -19,7 +19,7 @@ export async function archiveSpace(opts: { db: Database; viewer: SpaceViewer; sp
     if (access.space.archivedAt) throw conflict('This space is already archived.');
     await tx.update(spaces).set({ archivedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(spaces.id, access.space.id));
     await recordAuditEvent({
-      db: tx, type: 'space_archived', organizationId: viewer.organizationId, actorId: viewer.userId, client: opts.client,
+      db: tx, type: 'space_archived', hubId: viewer.hubId, actorId: viewer.userId, client: opts.client,
       data: { target: spaceTarget(access.space) },
     });
   });

@@ -3,7 +3,7 @@ import { spaceMemberships, spaces } from '../../db/schema';
 import type { Space } from '../../../lib/contract/spaces';
 import type { SpaceVisibility } from '../../../lib/contract/settings';
 import { authorizeCreateSpace, type SpaceViewer } from '../../policies/spaces';
-import type { OrganizationRow } from '../../types';
+import type { HubRow } from '../../types';
 import { spaceTarget } from '../audit/audit-targets';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { ClientInfo } from '../sessions/create-session';
@@ -14,7 +14,7 @@ import { getSpace } from './get-space';
 export async function createSpace(opts: {
   db: Database;
   viewer: SpaceViewer;
-  organization: OrganizationRow;
+  organization: HubRow;
   body: { name: string; description?: string; visibility: SpaceVisibility };
   client: ClientInfo;
 }): Promise<Space> {
@@ -25,7 +25,7 @@ export async function createSpace(opts: {
     const [space] = await tx
       .insert(spaces)
       .values({
-        organizationId: viewer.organizationId,
+        hubId: viewer.hubId,
         name: body.name,
         description: body.description ?? null,
         visibility: body.visibility,
@@ -34,9 +34,9 @@ export async function createSpace(opts: {
       .returning({ id: spaces.id, name: spaces.name });
     await tx
       .insert(spaceMemberships)
-      .values({ spaceId: space!.id, userId: viewer.userId, organizationId: viewer.organizationId, role: 'owner' });
+      .values({ spaceId: space!.id, userId: viewer.userId, hubId: viewer.hubId, role: 'owner' });
     await recordAuditEvent({
-      db: tx, type: 'space_created', organizationId: viewer.organizationId, actorId: viewer.userId, client: opts.client,
+      db: tx, type: 'space_created', hubId: viewer.hubId, actorId: viewer.userId, client: opts.client,
       data: { target: spaceTarget(space!), visibility: body.visibility },
     });
     return space!.id;

@@ -25,12 +25,12 @@ export async function joinSpace(opts: { db: Database; viewer: SpaceViewer; space
     assertNotArchived(access.space);
     const [joined] = await tx
       .insert(spaceMemberships)
-      .values({ spaceId: access.space.id, userId: viewer.userId, organizationId: viewer.organizationId, role: 'viewer' })
+      .values({ spaceId: access.space.id, userId: viewer.userId, hubId: viewer.hubId, role: 'viewer' })
       .onConflictDoNothing()
       .returning({ userId: spaceMemberships.userId });
     if (!joined) throw alreadyMember();
     await recordAuditEvent({
-      db: tx, type: 'space_member_added', organizationId: viewer.organizationId, actorId: viewer.userId, subjectId: viewer.userId,
+      db: tx, type: 'space_member_added', hubId: viewer.hubId, actorId: viewer.userId, subjectId: viewer.userId,
       client: opts.client, data: { target: spaceTarget(access.space), role: 'viewer', via: 'join' },
     });
   });

@@ -25,7 +25,7 @@ export async function leaveSpace(opts: { db: Database; viewer: SpaceViewer; spac
       .delete(spaceMemberships)
       .where(and(eq(spaceMemberships.spaceId, access.space.id), eq(spaceMemberships.userId, viewer.userId)));
     await recordAuditEvent({
-      db: tx, type: 'space_member_removed', organizationId: viewer.organizationId, actorId: viewer.userId, subjectId: viewer.userId,
+      db: tx, type: 'space_member_removed', hubId: viewer.hubId, actorId: viewer.userId, subjectId: viewer.userId,
       client: opts.client, data: { target: spaceTarget(access.space), role: access.memberRole, via: 'leave' },
     });
   });

@@ -29,7 +29,7 @@ export async function removeSpaceMember(opts: {
       .delete(spaceMemberships)
       .where(and(eq(spaceMemberships.spaceId, access.space.id), eq(spaceMemberships.userId, member.userId)));
     await recordAuditEvent({
-      db: tx, type: 'space_member_removed', organizationId: opts.viewer.organizationId, actorId: opts.viewer.userId,
+      db: tx, type: 'space_member_removed', hubId: opts.viewer.hubId, actorId: opts.viewer.userId,
       subjectId: member.userId, client: opts.client, data: { target: spaceTarget(access.space), role: member.role },
     });
   });

@@ -4,7 +4,7 @@ import { spaces } from '../../db/schema';
 import type { Space } from '../../../lib/contract/spaces';
 import { conflict } from '../../lib/errors';
 import { authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
-import type { OrganizationRow } from '../../types';
+import type { HubRow } from '../../types';
 import { assertSpaceCapacity } from '../billing/assert-space-capacity';
 import { spaceTarget } from '../audit/audit-targets';
 import { recordAuditEvent } from '../audit/record-audit-event';
@@ -16,7 +16,7 @@ import { getSpace } from './get-space';
 export async function restoreSpace(opts: {
   db: Database;
   viewer: SpaceViewer;
-  organization: OrganizationRow;
+  organization: HubRow;
   spaceId: string;
   client: ClientInfo;
 }): Promise<Space> {
@@ -28,7 +28,7 @@ export async function restoreSpace(opts: {
     await assertSpaceCapacity({ db: tx, organization: opts.organization });
     await tx.update(spaces).set({ archivedAt: null, updatedAt: sql`now()` }).where(eq(spaces.id, access.space.id));
     await recordAuditEvent({
-      db: tx, type: 'space_restored', organizationId: viewer.organizationId, actorId: viewer.userId, client: opts.client,
+      db: tx, type: 'space_restored', hubId: viewer.hubId, actorId: viewer.userId, client: opts.client,
       data: { target: spaceTarget(access.space) },
     });
   });

@@ -9,7 +9,7 @@ import { countSpaceOwners } from './assert-owner-remains';
 
 /** Rows of space_memberships (joined to users) of one space of its own hub, narrowed by `where`. */
 export const spaceMembersCondition = (space: SpaceRow, where?: SQL): SQL =>
-  and(eq(spaceMemberships.spaceId, space.id), eq(spaceMemberships.organizationId, space.organizationId), where)!;
+  and(eq(spaceMemberships.spaceId, space.id), eq(spaceMemberships.hubId, space.hubId), where)!;
 
 /** Members of one space with their names and emails. */
 export function selectSpaceMembers(db: Database, space: SpaceRow, where?: SQL) {

@@ -36,7 +36,7 @@ export async function updateSpaceMember(opts: {
       .where(and(eq(spaceMemberships.spaceId, access.space.id), eq(spaceMemberships.userId, member.userId)));
     if (member.role !== opts.role) {
       await recordAuditEvent({
-        db: tx, type: 'space_member_role_changed', organizationId: opts.viewer.organizationId, actorId: opts.viewer.userId,
+        db: tx, type: 'space_member_role_changed', hubId: opts.viewer.hubId, actorId: opts.viewer.userId,
         subjectId: member.userId, client: opts.client, data: { target: spaceTarget(access.space), from: member.role, to: opts.role },
       });
     }

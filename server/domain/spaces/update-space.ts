@@ -40,10 +40,10 @@ export async function updateSpace(opts: {
     if (newVisibility === 'shared' && !access.memberRole) {
       await tx
         .insert(spaceMemberships)
-        .values({ spaceId: access.space.id, userId: viewer.userId, organizationId: viewer.organizationId, role: access.role });
+        .values({ spaceId: access.space.id, userId: viewer.userId, hubId: viewer.hubId, role: access.role });
     }
     const before = access.space;
-    const recorded = { db: tx, organizationId: viewer.organizationId, actorId: viewer.userId, client: opts.client };
+    const recorded = { db: tx, hubId: viewer.hubId, actorId: viewer.userId, client: opts.client };
     const target = spaceTarget({ id: before.id, name: body.name ?? before.name });
     if (newVisibility) {
       await recordAuditEvent({ ...recorded, type: 'space_visibility_changed', data: { target, from: before.visibility, to: newVisibility } });

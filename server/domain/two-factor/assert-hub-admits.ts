@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { organizations, users } from '../../db/schema';
+import { hubs, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { twoFactorEnabledSql } from './has-two-factor';
 
@@ -12,12 +12,12 @@ export const twoFactorRequired = (hubName: string) =>
  * code): a hub that requires two-factor sign-in admits its members only once
  * they have it. Call it after membership was checked.
  */
-export async function assertHubAdmits(opts: { db: Database; organizationId: string; userId: string }): Promise<void> {
+export async function assertHubAdmits(opts: { db: Database; hubId: string; userId: string }): Promise<void> {
   const [row] = await opts.db
-    .select({ name: organizations.name, required: organizations.requireTwoFactor, has: twoFactorEnabledSql })
-    .from(organizations)
+    .select({ name: hubs.name, required: hubs.requireTwoFactor, has: twoFactorEnabledSql })
+    .from(hubs)
     .innerJoin(users, eq(users.id, opts.userId))
-    .where(eq(organizations.id, opts.organizationId))
+    .where(eq(hubs.id, opts.hubId))
     .limit(1);
   if (row?.required && !row.has) throw twoFactorRequired(row.name);
 }

@@ -15,7 +15,7 @@ export async function getHubTwoFactorPolicy(opts: { db: Database; hub: HubContex
       .select({ n: count() })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.organizationId, hub.organization.id), not(twoFactorEnabledSql))),
+      .where(and(eq(memberships.hubId, hub.organization.id), not(twoFactorEnabledSql))),
     hasTwoFactor({ db, user: opts.user }),
   ]);
   return {

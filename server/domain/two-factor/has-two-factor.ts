@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { memberships, organizations, passkeys, users } from '../../db/schema';
+import { memberships, hubs, passkeys, users } from '../../db/schema';
 import type { UserRow } from '../../types';
 
 /**
@@ -19,9 +19,9 @@ export async function hasTwoFactor(opts: { db: Database; user: UserRow }): Promi
 /** The person's hubs (not archived) that require two-factor sign-in. */
 export async function hubsRequiringTwoFactor(opts: { db: Database; userId: string }): Promise<Array<{ name: string; domain_handle: string }>> {
   return opts.db
-    .select({ name: organizations.name, domain_handle: organizations.domainHandle })
+    .select({ name: hubs.name, domain_handle: hubs.domainHandle })
     .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(and(eq(memberships.userId, opts.userId), eq(organizations.requireTwoFactor, true), isNull(organizations.archivedAt)))
+    .innerJoin(hubs, eq(hubs.id, memberships.hubId))
+    .where(and(eq(memberships.userId, opts.userId), eq(hubs.requireTwoFactor, true), isNull(hubs.archivedAt)))
     .orderBy(memberships.createdAt);
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { organizations } from '../../db/schema';
+import { hubs } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import { authorize } from '../../policies/roles';
 import type { HubContext, UserRow } from '../../types';
@@ -31,9 +31,9 @@ export async function setHubTwoFactorRequirement(opts: {
   const from = hub.organization.requireTwoFactor;
   if (from !== required) {
     await db.transaction(async (tx) => {
-      await tx.update(organizations).set({ requireTwoFactor: required }).where(eq(organizations.id, hub.organization.id));
+      await tx.update(hubs).set({ requireTwoFactor: required }).where(eq(hubs.id, hub.organization.id));
       await recordAuditEvent({
-        db: tx, type: 'two_factor_requirement_changed', organizationId: hub.organization.id, actorId: user.id, client: opts.client,
+        db: tx, type: 'two_factor_requirement_changed', hubId: hub.organization.id, actorId: user.id, client: opts.client,
         data: { target: { kind: 'hub', id: hub.organization.id, name: hub.organization.name }, from, to: required },
       });
     });

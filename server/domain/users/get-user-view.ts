@@ -1,23 +1,23 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { memberships, organizations } from '../../db/schema';
+import { memberships, hubs } from '../../db/schema';
 import type { CurrentStep, User } from '../../../lib/contract/auth';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { MyHub } from '../../../lib/contract/hubs';
 import type { UserRow } from '../../types';
-import { memberCount, presentMembership } from '../organizations/present-organization';
-import { findJoinableOrganizations } from '../organizations/find-joinable-organizations';
+import { memberCount, presentMembership } from '../hubs/present-hub';
+import { findJoinableHubs } from '../hubs/find-joinable-hubs';
 import { hasTwoFactor } from '../two-factor/has-two-factor';
 
 const myHubRows = (opts: { db: Database; userId: string }) =>
   opts.db
-    .select({ organization: organizations, role: memberships.role, memberCount })
+    .select({ organization: hubs, role: memberships.role, memberCount })
     .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(and(eq(memberships.userId, opts.userId), isNull(organizations.archivedAt)))
+    .innerJoin(hubs, eq(hubs.id, memberships.hubId))
+    .where(and(eq(memberships.userId, opts.userId), isNull(hubs.archivedAt)))
     .orderBy(memberships.createdAt);
 
 /** The user's hubs (not archived), newest membership last. */
-export async function listMyOrganizations(opts: { db: Database; userId: string }): Promise<MyOrganization[]> {
+export async function listMyHubs(opts: { db: Database; userId: string }): Promise<MyHub[]> {
   return (await myHubRows(opts)).map(presentMembership);
 }
 
@@ -37,11 +37,11 @@ export async function getUserView(opts: { db: Database; user: UserRow }): Promis
   const { db, user } = opts;
   const [rows, joinable, twoFactorEnabled] = await Promise.all([
     myHubRows({ db, userId: user.id }),
-    findJoinableOrganizations({ db, userId: user.id, email: user.email }),
+    findJoinableHubs({ db, userId: user.id, email: user.email }),
     hasTwoFactor({ db, user }),
   ]);
   const hubs = rows.map(presentMembership);
-  const active = hubs.find((h) => h.id === user.activeOrganizationId) ?? hubs[0] ?? null;
+  const active = hubs.find((h) => h.id === user.activeHubId) ?? hubs[0] ?? null;
   return {
     id: user.id,
     email: user.email,

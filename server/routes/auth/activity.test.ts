@@ -22,7 +22,7 @@ describe('GET auth/activity/', () => {
     expect((await server.post('auth/sessions/revoke-others/', {}, { token: me.token })).status).toBe(200);
     // A hub event of mine is the hub's, not my account's.
     const hub = await createHub(server, me.token);
-    expect((await server.post('spaces/', { name: 'Mine', visibility: 'shared' }, { token: me.token, orgHandle: hub.domain_handle })).status).toBe(201);
+    expect((await server.post('spaces/', { name: 'Mine', visibility: 'shared' }, { token: me.token, hubHandle: hub.domain_handle })).status).toBe(201);
 
     const res = await activityOf(me.token);
     expect(res.status).toBe(200);

@@ -15,14 +15,14 @@ interface Me { data: { name: string } }
 describe.skipIf(!reachable)('a write on one API node takes effect on the next request to another', () => {
   let nodeA: TestServer;
   let nodeB: { url: string; close: () => Promise<void> };
-  const onB = async <T = unknown>(path: string, opts: { token: string; orgHandle?: string }) => {
+  const onB = async <T = unknown>(path: string, opts: { token: string; hubHandle?: string }) => {
     const headers: Record<string, string> = { AppType: 'social', Authorization: `JWT ${opts.token}` };
-    if (opts.orgHandle) headers['Org-Handle'] = opts.orgHandle;
+    if (opts.hubHandle) headers['Org-Handle'] = opts.hubHandle;
     const res = await fetch(`${nodeB.url}/api/v1/${path}`, { headers });
     return { status: res.status, body: (await res.json()) as T };
   };
   /** Asks B twice, so the answer is B's cached one. */
-  const warmOnB = async (path: string, opts: { token: string; orgHandle?: string }) => {
+  const warmOnB = async (path: string, opts: { token: string; hubHandle?: string }) => {
     expect((await onB(path, opts)).status).toBe(200);
     expect((await onB(path, opts)).status).toBe(200);
   };
@@ -61,10 +61,10 @@ describe.skipIf(!reachable)('a write on one API node takes effect on the next re
     const owner = await signUpWithHub(nodeA, { visibility: 'public' });
     const member = await signUpWithProfile(nodeA);
     expect((await nodeA.post(`organizations/${owner.handle}/join/`, {}, { token: member.token })).status).toBe(200);
-    await warmOnB('spaces/', { token: member.token, orgHandle: owner.handle });
-    const removed = await nodeA.request('DELETE', `organizations/${owner.handle}/members/${member.user.id}/`, { token: owner.token, orgHandle: owner.handle });
+    await warmOnB('spaces/', { token: member.token, hubHandle: owner.handle });
+    const removed = await nodeA.request('DELETE', `organizations/${owner.handle}/members/${member.user.id}/`, { token: owner.token, hubHandle: owner.handle });
     expect(removed.status).toBe(200);
-    expect((await onB('spaces/', { token: member.token, orgHandle: owner.handle })).status).toBe(404);
+    expect((await onB('spaces/', { token: member.token, hubHandle: owner.handle })).status).toBe(404);
   });
 
   it('profile edit', async () => {

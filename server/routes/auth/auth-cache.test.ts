@@ -35,7 +35,7 @@ describe('statements per request', () => {
 
   it('checks neither the session nor the membership again on a warm hub-scoped request', async () => {
     const person = await signUpWithHub(server);
-    const headers = { token: person.token, orgHandle: person.handle };
+    const headers = { token: person.token, hubHandle: person.handle };
     expect((await server.get('spaces/', headers)).status).toBe(200);
     const warm = await counter.during(async () => expect((await server.get('spaces/', headers)).status).toBe(200));
     // Only the list itself: its page and its count.
@@ -88,10 +88,10 @@ describe('what a write changes, the next request sees', () => {
     const member = await signUpWithProfile(server);
     const joined = await server.post<{ data: { id: string } }>(`organizations/${owner.handle}/join/`, {}, { token: member.token });
     expect(joined.status).toBe(200);
-    const scoped = { token: member.token, orgHandle: owner.handle };
+    const scoped = { token: member.token, hubHandle: owner.handle };
     expect((await server.get('spaces/', scoped)).status).toBe(200);
     expect((await server.get<Me>('auth/me/', { token: member.token })).body.data.organizations).toHaveLength(1);
-    expect((await server.request('DELETE', `organizations/${owner.handle}/members/${member.user.id}/`, { token: owner.token, orgHandle: owner.handle })).status).toBe(200);
+    expect((await server.request('DELETE', `organizations/${owner.handle}/members/${member.user.id}/`, { token: owner.token, hubHandle: owner.handle })).status).toBe(200);
     expect((await server.get('spaces/', scoped)).status).toBe(404);
     expect((await server.get<Me>('auth/me/', { token: member.token })).body.data.organizations).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations, users } from '../../db/schema';
+import { hubs, users } from '../../db/schema';
 import { signUp, startTestServer, type TestServer } from '../../test/harness';
 import { itRejectsBadTokens } from './token-cases';
 
@@ -45,7 +45,7 @@ describe('PATCH auth/profile/', () => {
   });
 
   it('moves to join_organization when a public hub is open to the email domain', async () => {
-    await server.db.insert(organizations).values({
+    await server.db.insert(hubs).values({
       name: 'Acme', domainHandle: 'acme-open', visibility: 'public', emailDomain: 'acme-open.test',
     });
     const someone = await signUp(server, { email: `asha-${Date.now()}@acme-open.test` });

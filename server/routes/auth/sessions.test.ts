@@ -129,7 +129,7 @@ describe('DELETE auth/sessions/{id}/', () => {
     const [event] = await server.db.select().from(auditEvents)
       .where(and(eq(auditEvents.type, 'session_revoked'), eq(auditEvents.subjectId, userIdOf(mine))));
     expect(event).toMatchObject({
-      organizationId: null, ip: '127.0.0.1',
+      hubId: null, ip: '127.0.0.1',
       data: { target: { kind: 'session', id: sessionIdOf(lost), name: 'Firefox 128 on Windows 10' }, current: false },
     });
     expect(event!.actorId).toBe(event!.subjectId);

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { contentRows, contents } from '../../db/schema';
 import type { ContentItem } from '../../../lib/contract/contents';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { MyHub } from '../../../lib/contract/hubs';
 import type { Space } from '../../../lib/contract/spaces';
 import { SEARCH_CONFIG } from '../../domain/search/search-text';
 import type { TestServer } from '../../test/harness';
@@ -31,7 +31,7 @@ export async function storeObject(server: TestServer, key: string, data: string 
  */
 export async function insertContent(
   server: TestServer,
-  place: { hub: MyOrganization; space: Space; by: Person },
+  place: { hub: MyHub; space: Space; by: Person },
   values: Partial<ContentRowValues> & { file?: string | Buffer } = {},
 ) {
   const { file, ...rest } = values;
@@ -40,7 +40,7 @@ export async function insertContent(
   const [row] = await server.db
     .insert(contents)
     .values({
-      organizationId: place.hub.id,
+      hubId: place.hub.id,
       spaceId: place.space.id,
       kind: 'document',
       source: 'upload',
@@ -57,9 +57,9 @@ export async function insertContent(
   return row!;
 }
 
-export async function insertRows(server: TestServer, item: { id: string; organizationId: string }, rows: Array<Array<string | number | boolean | null>>) {
+export async function insertRows(server: TestServer, item: { id: string; hubId: string }, rows: Array<Array<string | number | boolean | null>>) {
   await server.db.insert(contentRows).values(rows.map((cells, rowIndex) => ({
-    contentId: item.id, organizationId: item.organizationId, rowIndex, cells,
+    contentId: item.id, hubId: item.hubId, rowIndex, cells,
   })));
 }
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subscription } from '../../../lib/contract/subscription';
-import { contents, organizations, organizationStorage, spaces } from '../../db/schema';
+import { contents, hubs, hubStorage, spaces } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, createSpace, hubWithPeople, type HubWithPeople } from '../spaces/space-test-kit';
 import { insertContent, type ItemBody } from './content-test-kit';
@@ -26,11 +26,11 @@ async function usage(world: HubWithPeople): Promise<number> {
 }
 
 /** The sum the count must equal, from the items themselves. */
-async function summed(organizationId: string): Promise<number> {
+async function summed(hubId: string): Promise<number> {
   const [row] = await server.db
     .select({ bytes: sql<string>`coalesce(sum(${contents.sizeBytes}), 0)` })
     .from(contents)
-    .where(eq(contents.organizationId, organizationId));
+    .where(eq(contents.hubId, hubId));
   return Number(row?.bytes);
 }
 
@@ -81,8 +81,8 @@ describe("the hub's storage count", () => {
     await server.db.delete(spaces).where(eq(spaces.id, gone.id));
     await expectCounted(world, 300);
 
-    await server.db.delete(organizations).where(eq(organizations.id, world.hub.id));
-    expect(await server.db.select().from(organizationStorage).where(eq(organizationStorage.organizationId, world.hub.id))).toEqual([]);
+    await server.db.delete(hubs).where(eq(hubs.id, world.hub.id));
+    expect(await server.db.select().from(hubStorage).where(eq(hubStorage.hubId, world.hub.id))).toEqual([]);
   });
 
   it('starts, when the migration adds it, from the items already there', async () => {
@@ -92,16 +92,16 @@ describe("the hub's storage count", () => {
       for (let i = 0; i < n; i += 1) await insertContent(server, { hub: world.hub, space, by: world.owner }, { sizeBytes: 1000 * n + i });
       return world;
     }));
-    const counts = await server.db.select().from(organizationStorage);
+    const counts = await server.db.select().from(hubStorage);
     expect(counts.length).toBeGreaterThan(0);
     // The migration's last statement fills the count in: run it again on an emptied table.
     const migration = await readFile(new URL('../../db/migrations/0010_organization_storage.sql', import.meta.url), 'utf8');
     const backFill = migration.split('--> statement-breakpoint').at(-1)!;
-    await server.db.delete(organizationStorage);
+    await server.db.delete(hubStorage);
     await server.db.execute(sql.raw(backFill));
 
-    const byHub = (rows: typeof counts) => Object.fromEntries(rows.map((row) => [row.organizationId, row.bytes]));
-    expect(byHub(await server.db.select().from(organizationStorage))).toEqual(byHub(counts));
+    const byHub = (rows: typeof counts) => Object.fromEntries(rows.map((row) => [row.hubId, row.bytes]));
+    expect(byHub(await server.db.select().from(hubStorage))).toEqual(byHub(counts));
     for (const world of hubs) expect(await usage(world)).toBe(await summed(world.hub.id));
     expect(await usage(hubs[1]!)).toBe(2000 + 2001);
   });

@@ -6,7 +6,7 @@ import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import { contents } from '../../db/schema';
 import type { ContentKind } from '../../../lib/contract/contents';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { MyHub } from '../../../lib/contract/hubs';
 import type { ApiResponse, TestServer } from '../../test/harness';
 import { as, type ErrorBody, type Person } from '../spaces/space-test-kit';
 import type { ItemBody } from './content-test-kit';
@@ -30,7 +30,7 @@ export const uploadPath = (spaceId: string, kind: ContentKind | string) => `spac
 /** Uploads one file the way a browser does (FormData, part "file"). */
 export function upload(
   server: TestServer,
-  who: { person: Person; hub: MyOrganization; spaceId: string },
+  who: { person: Person; hub: MyHub; spaceId: string },
   kind: ContentKind | string,
   file: UploadFile,
 ): Promise<ApiResponse<UploadBody>> {
@@ -108,7 +108,7 @@ function answerOf(request: http.ClientRequest): Promise<{ status: number; body: 
  */
 export function startPartialUpload(
   server: TestServer,
-  who: { person: Person; hub: MyOrganization; spaceId: string },
+  who: { person: Person; hub: MyHub; spaceId: string },
   kind: ContentKind | string,
   opts: { contentLength: number; sent: Buffer },
 ) {
@@ -123,7 +123,7 @@ export function startPartialUpload(
 /** Posts a raw body (a Buffer gets a Content-Length; a stream goes chunked, with none). */
 export async function sendRaw(
   server: TestServer,
-  who: { person: Person; hub: MyOrganization; spaceId: string },
+  who: { person: Person; hub: MyHub; spaceId: string },
   kind: ContentKind | string,
   body: Buffer | ReadableStream<Uint8Array>,
   contentType = `multipart/form-data; boundary=${BOUNDARY}`,
@@ -156,7 +156,7 @@ export const rawUploadPath = (spaceId: string, kind: ContentKind | string, name:
 /** Uploads one file as the whole body of POST spaces/{id}/contents/upload/, as the web app does. */
 export async function uploadRaw(
   server: TestServer,
-  who: { person?: Person; hub: MyOrganization; spaceId: string; authorization?: string },
+  who: { person?: Person; hub: MyHub; spaceId: string; authorization?: string },
   kind: ContentKind | string,
   file: UploadFile,
 ): Promise<{ status: number; body: UploadBody }> {
@@ -180,7 +180,7 @@ export async function uploadRaw(
  */
 export function startPartialRawUpload(
   server: TestServer,
-  who: { person: Person; hub: MyOrganization; spaceId: string },
+  who: { person: Person; hub: MyHub; spaceId: string },
   kind: ContentKind | string,
   opts: { name: string; contentLength: number; sent: Buffer },
 ) {

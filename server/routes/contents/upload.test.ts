@@ -82,7 +82,7 @@ describe('POST spaces/{id}/contents/?kind=', () => {
     expect(item.urls.download).toMatch(new RegExp(`^/api/v1/files/${item.id}/original/\\?.*download=1`));
 
     const [row] = await server.db.select().from(contents).where(eq(contents.id, item.id));
-    expect(row).toMatchObject({ organizationId: world.hub.id, storageKey: item.id, sha256: sha256(bytes), sizeBytes: bytes.length });
+    expect(row).toMatchObject({ hubId: world.hub.id, storageKey: item.id, sha256: sha256(bytes), sizeBytes: bytes.length });
     expect((await readStored(server, item.id)).equals(bytes)).toBe(true);
     expect(await tmpEntries(server)).toEqual([]);
   });

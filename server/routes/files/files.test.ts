@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentItem } from '../../../lib/contract/contents';
 import type { Space } from '../../../lib/contract/spaces';
-import { memberships, organizations } from '../../db/schema';
+import { memberships, hubs } from '../../db/schema';
 import { signedFilePath, type FileSignatureClaims } from '../../domain/files/file-signature';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertContent, storeObject, type ItemBody } from '../contents/content-test-kit';
@@ -213,7 +213,7 @@ describe('who a signed address still works for', () => {
     const person = await addHubMember(server, world.hub, 'editor');
     const url = (await shown(person, textId)).urls.download!;
     expect((await fetchFile(url)).status).toBe(200);
-    await server.db.delete(memberships).where(and(eq(memberships.organizationId, world.hub.id), eq(memberships.userId, person.user.id)));
+    await server.db.delete(memberships).where(and(eq(memberships.hubId, world.hub.id), eq(memberships.userId, person.user.id)));
     await expectRefused(url, 404, 'not_found');
 
     const other = await hubWithPeople(server);
@@ -221,7 +221,7 @@ describe('who a signed address still works for', () => {
     const kept = await insertContent(server, { hub: other.hub, space: otherSpace, by: other.owner }, { file: 'kept' });
     const ownerUrl = (await server.get<ItemBody>(`spaces/${otherSpace.id}/contents/${kept.id}/`, as(other.owner, other.hub))).body.data.urls.download!;
     expect((await fetchFile(ownerUrl)).status).toBe(200);
-    await server.db.update(organizations).set({ archivedAt: new Date() }).where(eq(organizations.id, other.hub.id));
+    await server.db.update(hubs).set({ archivedAt: new Date() }).where(eq(hubs.id, other.hub.id));
     await expectRefused(ownerUrl, 404, 'not_found');
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations, memberships, users } from '../../db/schema';
 import type { User } from '../../../lib/contract/auth';
 import type { InvitationPreview, InviteResult } from '../../../lib/contract/invitations';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { MyHub } from '../../../lib/contract/hubs';
 import { createUser } from '../../test/fixtures';
 import { signUp, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../../test/harness';
 import { itRejectsBadTokens } from '../auth/token-cases';
@@ -26,13 +26,13 @@ const invalidLink = {
 /** Invites `email` to the cast's hub as the owner and returns the emailed token and the invitation id. */
 async function inviteByEmail(s: StaffedHub, email: string, role = 'editor') {
   const res = await server.post<Body<InviteResult[]>>(
-    `organizations/${s.hub.domain_handle}/invitations/`, { emails: [email], role }, { token: s.owner.token, orgHandle: s.hub.domain_handle },
+    `organizations/${s.hub.domain_handle}/invitations/`, { emails: [email], role }, { token: s.owner.token, hubHandle: s.hub.domain_handle },
   );
   if (res.status !== 201) throw new Error(`invite failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: await invitationTokenFor(server, email), id: res.body.data[0]!.invitation!.id };
 }
 const accept = (token: string, auth: { token: string }) =>
-  server.post<Body<MyOrganization>>(`invitations/${token}/accept/`, {}, auth);
+  server.post<Body<MyHub>>(`invitations/${token}/accept/`, {}, auth);
 const expire = (id: string) =>
   server.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, id));
 /** The same token with one character changed. */
@@ -124,9 +124,9 @@ describe('POST invitations/{token}/accept/', () => {
       expect(res.status, name).toBe(404);
       expect(res.body, name).toEqual(invalidLink);
     }
-    await server.post(`organizations/${s.hub.domain_handle}/archive/`, { confirm: s.hub.domain_handle }, { token: s.owner.token, orgHandle: s.hub.domain_handle });
+    await server.post(`organizations/${s.hub.domain_handle}/archive/`, { confirm: s.hub.domain_handle }, { token: s.owner.token, hubHandle: s.hub.domain_handle });
     expect((await accept(links[3]!.token, people[3]!)).status).toBe(404);
-    const joined = await server.db.select().from(memberships).where(eq(memberships.organizationId, s.hub.id));
+    const joined = await server.db.select().from(memberships).where(eq(memberships.hubId, s.hub.id));
     expect(joined).toHaveLength(3);
   });
 
@@ -134,12 +134,12 @@ describe('POST invitations/{token}/accept/', () => {
     const s = await createStaffedHub(server);
     const person = await createUser(server, { email: uniqueEmail('guests.test') });
     const { token } = await inviteByEmail(s, person.email, 'owner');
-    await server.db.insert(memberships).values({ organizationId: s.hub.id, userId: person.user.id, role: 'viewer' });
+    await server.db.insert(memberships).values({ hubId: s.hub.id, userId: person.user.id, role: 'viewer' });
     const res = await accept(token, person);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ code: 'already_member', message: 'You are already a member of this hub.' });
     const [row] = await server.db.select().from(memberships)
-      .where(and(eq(memberships.organizationId, s.hub.id), eq(memberships.userId, person.user.id)));
+      .where(and(eq(memberships.hubId, s.hub.id), eq(memberships.userId, person.user.id)));
     expect(row!.role).toBe('viewer');
   });
 
@@ -181,13 +181,13 @@ describe('an invited person without an account', () => {
     const email = uniqueEmail('newcomers.test');
     const { token, id } = await inviteByEmail(s, email, 'editor');
     const person = await createUser(server, { email });
-    const res = await server.post<Body<MyOrganization>>(`organizations/${s.hub.domain_handle}/join/`, {}, { token: person.token });
+    const res = await server.post<Body<MyHub>>(`organizations/${s.hub.domain_handle}/join/`, {}, { token: person.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: s.hub.id, role: 'editor' });
     const [row] = await server.db.select().from(invitations).where(eq(invitations.id, id));
     expect(row!.acceptedAt).not.toBeNull();
     expect((await server.get(`invitations/${token}/`)).status).toBe(404);
     const [user] = await server.db.select().from(users).where(eq(users.id, person.user.id));
-    expect(user!.activeOrganizationId).toBe(s.hub.id);
+    expect(user!.activeHubId).toBe(s.hub.id);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations, memberships, spaceMemberships } from '../../db/schema';
 import type { User } from '../../../lib/contract/auth';
 import type { InvitationAcceptance, InvitationPreview, InviteResult } from '../../../lib/contract/invitations';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { MyHub } from '../../../lib/contract/hubs';
 import type { Space } from '../../../lib/contract/spaces';
 import { createUser } from '../../test/fixtures';
 import { signUp, startTestServer, uniqueEmail, type TestServer } from '../../test/harness';
@@ -34,8 +34,8 @@ async function inviteToSpace(email: string, role = 'editor', into: Space = space
 }
 const accept = (token: string, auth: { token: string }) =>
   server.post<Body<InvitationAcceptance>>(`invitations/${token}/accept/`, {}, auth);
-const hubRoleOf = async (userId: string, hub: MyOrganization = home.hub) =>
-  (await server.db.select().from(memberships).where(and(eq(memberships.organizationId, hub.id), eq(memberships.userId, userId))))[0]?.role;
+const hubRoleOf = async (userId: string, hub: MyHub = home.hub) =>
+  (await server.db.select().from(memberships).where(and(eq(memberships.hubId, hub.id), eq(memberships.userId, userId))))[0]?.role;
 const spaceRoleOf = async (userId: string, spaceId = space.id) =>
   (await server.db.select().from(spaceMemberships)
     .where(and(eq(spaceMemberships.spaceId, spaceId), eq(spaceMemberships.userId, userId))))[0]?.role;
@@ -167,7 +167,7 @@ describe('a space invitation offers its hub during onboarding', () => {
     expect(joinable.body.data.filter((h) => h.id === home.hub.id)).toHaveLength(1);
 
     // The hub is shared: without the space invitation this would answer 404.
-    const res = await server.post<Body<MyOrganization>>(`organizations/${home.hub.domain_handle}/join/`, {}, { token: person.token });
+    const res = await server.post<Body<MyHub>>(`organizations/${home.hub.domain_handle}/join/`, {}, { token: person.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: home.hub.id, role: 'viewer' });
     const userId = (await server.get<Body<User>>('auth/me/', { token: person.token })).body.data.id;

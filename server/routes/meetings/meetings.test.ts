@@ -10,7 +10,7 @@ let member: Person;
 let outsider: Person;
 
 async function startMeeting(person: Person, body: Record<string, unknown> = {}) {
-  return server.post<{ data: { code: string; id: string; space: { id: string } | null } }>('meetings/', body, { token: person.token, orgHandle: person.handle });
+  return server.post<{ data: { code: string; id: string; space: { id: string } | null } }>('meetings/', body, { token: person.token, hubHandle: person.handle });
 }
 
 beforeAll(async () => {
@@ -44,7 +44,7 @@ describe('POST meetings/', () => {
   });
 
   it('ties a meeting to a space only the space’s readers may join', async () => {
-    const space = await server.post<{ data: { id: string } }>('spaces/', { name: 'Private room', visibility: 'private' }, { token: owner.token, orgHandle: owner.handle });
+    const space = await server.post<{ data: { id: string } }>('spaces/', { name: 'Private room', visibility: 'private' }, { token: owner.token, hubHandle: owner.handle });
     expect(space.status).toBe(201);
     const started = await startMeeting(owner, { space_id: space.body.data.id });
     expect(started.status).toBe(201);
@@ -57,7 +57,7 @@ describe('POST meetings/', () => {
   });
 
   it('refuses a space of another hub and a malformed space id', async () => {
-    const theirs = await server.post<{ data: { id: string } }>('spaces/', { name: 'Theirs', visibility: 'public' }, { token: outsider.token, orgHandle: outsider.handle });
+    const theirs = await server.post<{ data: { id: string } }>('spaces/', { name: 'Theirs', visibility: 'public' }, { token: outsider.token, hubHandle: outsider.handle });
     expect((await startMeeting(owner, { space_id: theirs.body.data.id })).status).toBe(404);
     const malformed = await startMeeting(owner, { space_id: 'not-a-uuid' });
     expect(malformed.status).toBe(400);
@@ -87,7 +87,7 @@ describe('GET meetings/:code/', () => {
     await server.post(`organizations/${owner.handle}/join/`, {}, { token: leaver.token });
     const { code } = (await startMeeting(owner)).body.data;
     expect((await server.get(`meetings/${code}/`, { token: leaver.token })).status).toBe(200);
-    expect((await server.post(`organizations/${owner.handle}/leave/`, {}, { token: leaver.token, orgHandle: owner.handle })).status).toBe(200);
+    expect((await server.post(`organizations/${owner.handle}/leave/`, {}, { token: leaver.token, hubHandle: owner.handle })).status).toBe(200);
     expect((await server.get(`meetings/${code}/`, { token: leaver.token })).status).toBe(404);
   });
 });

@@ -32,7 +32,7 @@ describe.skipIf(!reachable)('signalling across two API nodes through Redis', () 
     return client;
   };
   const startMeeting = async () =>
-    (await nodeA.post<{ data: { code: string } }>('meetings/', {}, { token: owner.token, orgHandle: owner.handle })).body.data.code;
+    (await nodeA.post<{ data: { code: string } }>('meetings/', {}, { token: owner.token, hubHandle: owner.handle })).body.data.code;
 
   beforeAll(async () => {
     nodeA = await startTestServer({}, { signalling: (await redisSignalling()).service });

@@ -28,7 +28,7 @@ async function connect() {
 }
 
 async function startMeeting(person: Person = owner) {
-  const started = await server.post<{ data: { code: string } }>('meetings/', {}, { token: person.token, orgHandle: person.handle });
+  const started = await server.post<{ data: { code: string } }>('meetings/', {}, { token: person.token, hubHandle: person.handle });
   expect(started.status).toBe(201);
   return started.body.data.code;
 }
@@ -168,7 +168,7 @@ describe('a participant on another node answering the roll call while the join i
     });
     try {
       const host = await signUpWithHub(node, { name: 'Hana Host' });
-      const code = (await node.post<{ data: { code: string } }>('meetings/', {}, { token: host.token, orgHandle: host.handle })).body.data.code;
+      const code = (await node.post<{ data: { code: string } }>('meetings/', {}, { token: host.token, hubHandle: host.handle })).body.data.code;
       const client = await openSignalling(node.url);
       open.push(client);
       const order: string[] = [];

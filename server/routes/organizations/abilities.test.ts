@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invitation } from '../../../lib/contract/invitations';
 import type { Member } from '../../../lib/contract/members';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { MyHub } from '../../../lib/contract/hubs';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, hubWithPeople, type Person } from '../spaces/space-test-kit';
 
@@ -13,7 +13,7 @@ const all = { change_role: true, remove: true };
 const none = { change_role: false, remove: false };
 
 describe('hub member abilities', () => {
-  const seenBy = async (person: Person, hub: MyOrganization) => {
+  const seenBy = async (person: Person, hub: MyHub) => {
     const res = await server.get<{ data: Member[] }>(`organizations/${hub.domain_handle}/members/`, as(person, hub));
     return Object.fromEntries(res.body.data.map((m) => [m.user_id, m.abilities]));
   };

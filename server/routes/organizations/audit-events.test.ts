@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEventType } from '../../../lib/contract/audit';
 import type { Invitation, InviteResult } from '../../../lib/contract/invitations';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { MyHub } from '../../../lib/contract/hubs';
 import type { Space } from '../../../lib/contract/spaces';
 import { auditEvents } from '../../db/schema';
 import { createUser } from '../../test/fixtures';
@@ -19,13 +19,13 @@ let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
 
-const as = (person: { token: string }, hub: MyOrganization): RequestOptions => ({ token: person.token, orgHandle: hub.domain_handle });
-const hubPath = (hub: MyOrganization, rest = '') => `organizations/${hub.domain_handle}/${rest}`;
+const as = (person: { token: string }, hub: MyHub): RequestOptions => ({ token: person.token, hubHandle: hub.domain_handle });
+const hubPath = (hub: MyHub, rest = '') => `organizations/${hub.domain_handle}/${rest}`;
 
 /** The hub's events of one type, oldest first. */
 const eventsOf = (hub: { id: string }, type: AuditEventType) =>
   server.db.select().from(auditEvents)
-    .where(and(eq(auditEvents.organizationId, hub.id), eq(auditEvents.type, type)))
+    .where(and(eq(auditEvents.hubId, hub.id), eq(auditEvents.type, type)))
     .orderBy(asc(auditEvents.createdAt));
 
 async function onlyEvent(hub: { id: string }, type: AuditEventType) {

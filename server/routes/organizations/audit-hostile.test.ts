@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEventSchema, auditEventTypes } from '../../../lib/contract/audit';
 import { listEnvelope } from '../../../lib/contract/envelope';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { MyHub } from '../../../lib/contract/hubs';
 import { createHub, createUser } from '../../test/fixtures';
 import { startTestServer, type ApiResponse, type RequestOptions, type TestServer } from '../../test/harness';
 import {
@@ -16,7 +16,7 @@ import {
  */
 
 let server: TestServer;
-let hub: MyOrganization;
+let hub: MyHub;
 let as: RequestOptions;
 let memberId: string;
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
   const owner = await createUser(server, { email: 'audit-hostile-owner@acme.test', name: '=cmd Owner' });
   hub = await createHub(server, owner.token);
   memberId = owner.user.id;
-  as = { token: owner.token, orgHandle: hub.domain_handle };
+  as = { token: owner.token, hubHandle: hub.domain_handle };
   // Some history to filter, export and page through.
   await server.patch(`organizations/${hub.domain_handle}/`, { name: 'Hostile Hub' }, as);
   await server.post('spaces/', { name: '+Space, "quoted"', visibility: 'public' }, as);

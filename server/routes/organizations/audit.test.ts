@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../../lib/contract/audit';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { MyHub } from '../../../lib/contract/hubs';
 import type { Space } from '../../../lib/contract/spaces';
 import { auditEvents, spaceMemberships } from '../../db/schema';
 import { createUser } from '../../test/fixtures';
@@ -18,9 +18,9 @@ beforeAll(async () => {
 afterAll(async () => { await server.close(); });
 
 interface Page { data: AuditEvent[]; count: number; page: number; page_size: number }
-const as = (person: { token: string }, hub: MyOrganization): RequestOptions => ({ token: person.token, orgHandle: hub.domain_handle });
-const auditPath = (hub: MyOrganization, query = '') => `organizations/${hub.domain_handle}/audit/${query}`;
-const exportPath = (hub: MyOrganization, query = '') => `organizations/${hub.domain_handle}/audit/export/${query}`;
+const as = (person: { token: string }, hub: MyHub): RequestOptions => ({ token: person.token, hubHandle: hub.domain_handle });
+const auditPath = (hub: MyHub, query = '') => `organizations/${hub.domain_handle}/audit/${query}`;
+const exportPath = (hub: MyHub, query = '') => `organizations/${hub.domain_handle}/audit/export/${query}`;
 
 /** Events written straight into the trail, one minute apart, oldest first. */
 async function insertEvents(rows: Array<Partial<typeof auditEvents.$inferInsert> & { type: string }>, start = Date.now() - 24 * 60 * 60_000) {
@@ -62,7 +62,7 @@ describe('GET organizations/{handle}/audit/', () => {
     await insertEvents([
       { type: 'sign_in', actorId: s.viewer.user.id, subjectId: s.viewer.user.id, data: { method: 'password' } },
       { type: 'sign_in', actorId: stranger.user.id, subjectId: stranger.user.id, data: { method: 'password' } },
-      { type: 'member_role_changed', organizationId: s.outsiderHub.id, actorId: s.outsider.user.id, data: { from: 'viewer', to: 'editor' } },
+      { type: 'member_role_changed', hubId: s.outsiderHub.id, actorId: s.outsider.user.id, data: { from: 'viewer', to: 'editor' } },
     ]);
 
     const res = await server.get<Page>(auditPath(s.hub), as(s.owner, s.hub));
@@ -100,10 +100,10 @@ describe('GET organizations/{handle}/audit/', () => {
     const day = (d: string) => new Date(`${d}T12:00:00Z`);
     const org = s.hub.id;
     await insertEvents([
-      { type: 'space_created', organizationId: org, actorId: s.editor.user.id, createdAt: day('2030-01-01') },
-      { type: 'member_role_changed', organizationId: org, actorId: s.owner.user.id, subjectId: s.editor.user.id, createdAt: day('2030-01-02') },
-      { type: 'member_role_changed', organizationId: org, actorId: s.owner.user.id, subjectId: s.viewer.user.id, createdAt: day('2030-01-03') },
-      { type: 'space_archived', organizationId: org, actorId: s.owner.user.id, createdAt: day('2030-01-04') },
+      { type: 'space_created', hubId: org, actorId: s.editor.user.id, createdAt: day('2030-01-01') },
+      { type: 'member_role_changed', hubId: org, actorId: s.owner.user.id, subjectId: s.editor.user.id, createdAt: day('2030-01-02') },
+      { type: 'member_role_changed', hubId: org, actorId: s.owner.user.id, subjectId: s.viewer.user.id, createdAt: day('2030-01-03') },
+      { type: 'space_archived', hubId: org, actorId: s.owner.user.id, createdAt: day('2030-01-04') },
     ]);
     const find = async (query: string) => {
       const res = await server.get<Page>(auditPath(s.hub, `?${query}`), as(s.owner, s.hub));
@@ -169,7 +169,7 @@ describe('GET organizations/{handle}/audit/', () => {
 
     // Once the owner joins the space, its history reads in full.
     await server.db.insert(spaceMemberships)
-      .values({ spaceId: secret.id, userId: s.owner.user.id, organizationId: s.hub.id, role: 'viewer' });
+      .values({ spaceId: secret.id, userId: s.owner.user.id, hubId: s.hub.id, role: 'viewer' });
     expect(JSON.stringify((await server.get<Page>(auditPath(s.hub), as(s.owner, s.hub))).body)).toContain('Merger memo');
   });
 });
@@ -185,7 +185,7 @@ describe('GET organizations/{handle}/audit/export/', () => {
   it('downloads the filtered trail as CSV with a readable sentence per row', async () => {
     const s = await createStaffedHub(server);
     await server.patch(`organizations/${s.hub.domain_handle}/members/${s.viewer.user.id}/`, { role: 'editor' }, as(s.owner, s.hub));
-    await insertEvents([{ type: 'space_created', organizationId: s.hub.id, actorId: s.editor.user.id, data: { target: { kind: 'space', id: randomUUID(), name: 'Old' } } }]);
+    await insertEvents([{ type: 'space_created', hubId: s.hub.id, actorId: s.editor.user.id, data: { target: { kind: 'space', id: randomUUID(), name: 'Old' } } }]);
 
     const res = await server.get<string>(exportPath(s.hub, '?type=member_role_changed'), as(s.owner, s.hub));
     expect(res.status).toBe(200);
@@ -208,7 +208,7 @@ describe('GET organizations/{handle}/audit/export/', () => {
     const s = await createStaffedHub(server);
     const evil = await addMember(server, s.hub, 'viewer', { name: '=HYPERLINK("http://evil.test","x")' });
     await insertEvents([
-      { type: 'invitation_sent', organizationId: s.hub.id, actorId: evil.user.id, userAgent: '+cmd|\' /C calc\'!A0', ip: '@SUM(1+1)',
+      { type: 'invitation_sent', hubId: s.hub.id, actorId: evil.user.id, userAgent: '+cmd|\' /C calc\'!A0', ip: '@SUM(1+1)',
         data: { target: { kind: 'invitation', id: randomUUID(), name: 'x' }, email: '-2+3, "quoted"\nnext line', role: 'viewer' } },
     ]);
     const res = await server.get<string>(exportPath(s.hub, '?type=invitation_sent'), as(s.owner, s.hub));
@@ -225,7 +225,7 @@ describe('GET organizations/{handle}/audit/export/', () => {
     const start = Date.now() - 7 * 24 * 60 * 60_000;
     // Pairs of events in the same microsecond test that batches continue by (time, id), not time alone.
     await server.db.insert(auditEvents).values(Array.from({ length: 1203 }, (_, i) => ({
-      type: 'meeting_started', organizationId: s.hub.id, actorId: s.owner.user.id, data: { n: i },
+      type: 'meeting_started', hubId: s.hub.id, actorId: s.owner.user.id, data: { n: i },
       createdAt: new Date(start + Math.floor(i / 2) * 1000),
     })));
     const res = await server.get<string>(exportPath(s.hub, '?type=meeting_started'), as(s.owner, s.hub));
@@ -240,7 +240,7 @@ describe('GET organizations/{handle}/audit/export/', () => {
 
 describe('the audit trail is append-only', () => {
   it('refuses UPDATE and DELETE in the database itself', async () => {
-    await insertEvents([{ type: 'hub_archived', organizationId: staffed.hub.id, actorId: staffed.owner.user.id }]);
+    await insertEvents([{ type: 'hub_archived', hubId: staffed.hub.id, actorId: staffed.owner.user.id }]);
     const [event] = await server.db.select().from(auditEvents).where(eq(auditEvents.type, 'hub_archived')).limit(1);
     // The trigger's own words, wherever the driver puts them (the error or its cause).
     const refusal = (error: unknown) => `${String(error)} ${String((error as { cause?: unknown }).cause)}`;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { auditEndpoints, auditExportQuery } from '../../../lib/contract/audit';
-import { organizationHandleParams } from '../../../lib/contract/organizations';
+import { hubHandleParams } from '../../../lib/contract/hubs';
 import { exportHubAuditCsv } from '../../domain/audit/export-hub-audit-csv';
 import { listHubAuditEvents } from '../../domain/audit/list-hub-audit-events';
 import { contentDisposition } from '../../domain/files/content-disposition';
@@ -32,7 +32,7 @@ export default async function auditRoutes(app: App) {
     schema: {
       tags, security,
       summary: 'The same filtered audit trail as a CSV file (text/csv), every matching row, newest first (owners)',
-      params: organizationHandleParams,
+      params: hubHandleParams,
       querystring: auditExportQuery,
       response: errorResponses(400, 401, 403, 404),
     },

@@ -50,12 +50,12 @@ describe('POST organizations/', () => {
       role: 'owner',
     });
 
-    const [membership] = await server.db.select().from(memberships).where(eq(memberships.organizationId, String(hub.id)));
+    const [membership] = await server.db.select().from(memberships).where(eq(memberships.hubId, String(hub.id)));
     expect(membership).toMatchObject({ userId: user.id, role: 'owner' });
-    const [subscription] = await server.db.select().from(subscriptions).where(eq(subscriptions.organizationId, String(hub.id)));
+    const [subscription] = await server.db.select().from(subscriptions).where(eq(subscriptions.hubId, String(hub.id)));
     expect(subscription).toMatchObject({ planCode: 'free', currency: 'INR', status: 'active' });
     const [after] = await server.db.select().from(users).where(eq(users.id, user.id));
-    expect(after!.activeOrganizationId).toBe(hub.id);
+    expect(after!.activeHubId).toBe(hub.id);
     const view = await getUserView({ db: server.db, user: after! });
     expect(view.current_step).toBe('completed');
     expect(view.active_organization?.domain_handle).toBe(handle.toLowerCase());

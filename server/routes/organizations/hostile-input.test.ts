@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { MyHub } from '../../../lib/contract/hubs';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 
@@ -59,12 +59,12 @@ describe('hostile input to the hub endpoints', () => {
     let created = 0;
     await fc.assert(
       fc.asyncProperty(body, async (payload) => {
-        const res = await server.post<{ data: MyOrganization }>('organizations/', payload, { token });
+        const res = await server.post<{ data: MyHub }>('organizations/', payload, { token });
         if (res.status !== 201) return expectErrorEnvelope(res.status, res.body);
         created++;
         const hub = res.body.data;
         expect(hub.domain_handle).toMatch(/^[a-z0-9_-]{3,40}$/);
-        const read = await server.get<{ data: MyOrganization }>(`organizations/${hub.domain_handle}/`, { token });
+        const read = await server.get<{ data: MyHub }>(`organizations/${hub.domain_handle}/`, { token });
         expect(read.status).toBe(200);
         expect(read.body.data).toEqual(hub);
       }),

@@ -1,11 +1,11 @@
-import { organizationEndpoints } from '../../../lib/contract/organization-endpoints';
-import { checkHandle } from '../../domain/organizations/check-handle';
-import { createOrganization } from '../../domain/organizations/create-organization';
-import { findJoinableOrganizations } from '../../domain/organizations/find-joinable-organizations';
-import { findMyOrganization } from '../../domain/organizations/find-my-organization';
-import { joinOrganization } from '../../domain/organizations/join-organization';
-import { listMyOrganizationsPage } from '../../domain/organizations/list-my-organizations-page';
-import { switchOrganization } from '../../domain/organizations/switch-organization';
+import { hubEndpoints } from '../../../lib/contract/hub-endpoints';
+import { checkHandle } from '../../domain/hubs/check-handle';
+import { createHub } from '../../domain/hubs/create-hub';
+import { findJoinableHubs } from '../../domain/hubs/find-joinable-hubs';
+import { findMyHub } from '../../domain/hubs/find-my-hub';
+import { joinHub } from '../../domain/hubs/join-hub';
+import { listMyHubsPage } from '../../domain/hubs/list-my-hubs-page';
+import { switchHub } from '../../domain/hubs/switch-hub';
 import { getUserView } from '../../domain/users/get-user-view';
 import { ok, paged } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
@@ -16,55 +16,55 @@ import auditRoutes from './audit';
 import hubTwoFactorRoutes from '../two-factor/hub-policy';
 import invitationRoutes from './invitations';
 import memberRoutes from './members';
-import organizationSettingsRoutes from './settings';
+import hubSettingsRoutes from './settings';
 
 /** Hubs: create, check a handle, list mine, find joinable ones, read, join and switch. */
-export default async function organizationRoutes(app: App) {
+export default async function hubRoutes(app: App) {
   const { db } = app.deps;
   // On request, so a caller who is not signed in learns nothing, not even how their input was invalid.
   app.addHook('onRequest', app.authenticate);
 
-  route(app, organizationEndpoints.create, async (request, reply) => {
+  route(app, hubEndpoints.create, async (request, reply) => {
     const { user } = authOf(request);
-    const organization = await createOrganization({ db, user, body: request.body });
-    await app.deps.authCache.membershipChanged(user.id, organization.id);
+    const hub = await createHub({ db, user, body: request.body });
+    await app.deps.authCache.membershipChanged(user.id, hub.id);
     // A new hub may be offered to others (their email domain).
-    await app.deps.authCache.organizationChanged(organization.id);
-    return reply.status(201).send(ok(organization));
+    await app.deps.authCache.hubChanged(hub.id);
+    return reply.status(201).send(ok(hub));
   });
 
-  route(app, organizationEndpoints.checkHandle, async (request) => ok(await checkHandle({ db, handle: request.query.domain_handle })));
+  route(app, hubEndpoints.checkHandle, async (request) => ok(await checkHandle({ db, handle: request.query.domain_handle })));
 
-  route(app, organizationEndpoints.list, async (request) => {
-    const { items, count } = await listMyOrganizationsPage({ db, userId: authOf(request).user.id, page: request.query });
+  route(app, hubEndpoints.list, async (request) => {
+    const { items, count } = await listMyHubsPage({ db, userId: authOf(request).user.id, page: request.query });
     return paged(items, count, request.query);
   });
 
-  route(app, organizationEndpoints.joinable, async (request) => {
+  route(app, hubEndpoints.joinable, async (request) => {
     const { user } = authOf(request);
-    return ok(await findJoinableOrganizations({ db, userId: user.id, email: user.email }));
+    return ok(await findJoinableHubs({ db, userId: user.id, email: user.email }));
   });
 
-  route(app, organizationEndpoints.switchTo, async (request) => {
-    const user = await switchOrganization({ db, user: authOf(request).user, handle: request.body.domain_handle });
+  route(app, hubEndpoints.switchTo, async (request) => {
+    const user = await switchHub({ db, user: authOf(request).user, handle: request.body.domain_handle });
     await app.deps.authCache.userChanged(user.id);
     return ok(await getUserView({ db, user }));
   });
 
-  route(app, organizationEndpoints.get, async (request) => {
-    const organization = await findMyOrganization({ db, userId: authOf(request).user.id, handle: request.params.handle });
-    if (!organization) throw notFound('That hub');
-    return ok(organization);
+  route(app, hubEndpoints.get, async (request) => {
+    const hub = await findMyHub({ db, userId: authOf(request).user.id, handle: request.params.handle });
+    if (!hub) throw notFound('That hub');
+    return ok(hub);
   });
 
-  route(app, organizationEndpoints.join, async (request) => {
+  route(app, hubEndpoints.join, async (request) => {
     const { user } = authOf(request);
-    const organization = await joinOrganization({ db, user, handle: request.params.handle, client: clientInfoOf(request) });
-    await app.deps.authCache.membershipChanged(user.id, organization.id);
-    return ok(organization);
+    const hub = await joinHub({ db, user, handle: request.params.handle, client: clientInfoOf(request) });
+    await app.deps.authCache.membershipChanged(user.id, hub.id);
+    return ok(hub);
   });
 
-  await app.register(organizationSettingsRoutes);
+  await app.register(hubSettingsRoutes);
   await app.register(memberRoutes);
   await app.register(invitationRoutes);
   await app.register(hubTwoFactorRoutes);

@@ -17,7 +17,7 @@ afterAll(async () => { await server.close(); });
 describe('invitations when the mail relay is down', () => {
   it('keeps the invitation pending, says its email failed, and uses no resend slot; a resend answers 500', async () => {
     const email = uniqueEmail('guests.test');
-    const auth = { token: staffed.owner.token, orgHandle: staffed.hub.domain_handle };
+    const auth = { token: staffed.owner.token, hubHandle: staffed.hub.domain_handle };
     const res = await server.post<{ data: InviteResult[] }>(`organizations/${staffed.hub.domain_handle}/invitations/`, { emails: [email], role: 'viewer' }, auth);
     expect(res.status).toBe(201);
     expect(res.body.data[0]).toMatchObject({ email, outcome: 'mail_failed', invitation: { email } });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationSends, invitations, memberships } from '../../db/schema';
 import type { Invitation, InviteResult } from '../../../lib/contract/invitations';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { MyHub } from '../../../lib/contract/hubs';
 import { insertInvitation } from '../../test/fixtures';
 import { startTestServer, uniqueEmail, type TestServer } from '../../test/harness';
 import { sha256 } from '../../lib/tokens';
@@ -18,8 +18,8 @@ afterAll(async () => { await server.close(); });
 
 interface Body<T> { data: T; message?: string; code?: string; errors?: Record<string, string[]> }
 interface ListBody { data: Invitation[]; count: number; page: number; page_size: number }
-const as = (person: { token: string }, hub: MyOrganization) => ({ token: person.token, orgHandle: hub.domain_handle });
-const invitationsPath = (hub: MyOrganization) => `organizations/${hub.domain_handle}/invitations/`;
+const as = (person: { token: string }, hub: MyHub) => ({ token: person.token, hubHandle: hub.domain_handle });
+const invitationsPath = (hub: MyHub) => `organizations/${hub.domain_handle}/invitations/`;
 const invite = (s: StaffedHub, person: { token: string }, emails: string[], role = 'viewer') =>
   server.post<Body<InviteResult[]>>(invitationsPath(s.hub), { emails, role }, as(person, s.hub));
 const previewStatus = async (token: string) => (await server.get(`invitations/${token}/`)).status;
@@ -103,7 +103,7 @@ describe('POST organizations/{handle}/invitations/', () => {
       code: 'plan_limit',
       message: "This hub's Free plan allows 10 members, counting pending invitations; 7 more can be invited. Ask the hub owner to upgrade the plan.",
     });
-    expect(await server.db.select().from(invitations).where(eq(invitations.organizationId, s.hub.id))).toEqual([]);
+    expect(await server.db.select().from(invitations).where(eq(invitations.hubId, s.hub.id))).toEqual([]);
     const pending = emails(7);
     expect((await invite(s, s.owner, pending)).status).toBe(201);
     expect((await invite(s, s.owner, emails(1))).status).toBe(422);
@@ -136,11 +136,11 @@ describe('GET organizations/{handle}/invitations/', () => {
     await invite(s, s.owner, [a]);
     await invite(s, s.owner, [b]);
     await invite(s, s.owner, [c]);
-    await insertInvitation(server, { organizationId: s.hub.id, email: uniqueEmail(), expiresAt: new Date(Date.now() - 1000) });
-    await insertInvitation(server, { organizationId: s.hub.id, email: uniqueEmail(), cancelled: true });
-    const accepted = await insertInvitation(server, { organizationId: s.hub.id, email: uniqueEmail() });
+    await insertInvitation(server, { hubId: s.hub.id, email: uniqueEmail(), expiresAt: new Date(Date.now() - 1000) });
+    await insertInvitation(server, { hubId: s.hub.id, email: uniqueEmail(), cancelled: true });
+    const accepted = await insertInvitation(server, { hubId: s.hub.id, email: uniqueEmail() });
     await server.db.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, accepted.id));
-    await insertInvitation(server, { organizationId: staffed.hub.id, email: uniqueEmail() });
+    await insertInvitation(server, { hubId: staffed.hub.id, email: uniqueEmail() });
 
     const res = await server.get<ListBody>(`${invitationsPath(s.hub)}?page_size=2`, as(s.editor, s.hub));
     expect(res.status).toBe(200);
@@ -195,8 +195,8 @@ describe('POST organizations/{handle}/invitations/{id}/resend/', () => {
   });
 
   it('answers 404 for unknown ids, other hubs\' invitations and invitations no longer pending', async () => {
-    const other = await insertInvitation(server, { organizationId: staffed.outsiderHub.id, email: uniqueEmail() });
-    const cancelled = await insertInvitation(server, { organizationId: staffed.hub.id, email: uniqueEmail(), cancelled: true });
+    const other = await insertInvitation(server, { hubId: staffed.outsiderHub.id, email: uniqueEmail() });
+    const cancelled = await insertInvitation(server, { hubId: staffed.hub.id, email: uniqueEmail(), cancelled: true });
     for (const id of [other.id, cancelled.id, 'not-an-id', '00000000-0000-0000-0000-000000000000']) {
       const res = await resend(staffed, staffed.owner, id);
       expect(res.status, id).toBe(404);
@@ -205,13 +205,13 @@ describe('POST organizations/{handle}/invitations/{id}/resend/', () => {
   });
 
   it("refuses an editor resending an owner's invitation", async () => {
-    const owners = await insertInvitation(server, { organizationId: staffed.hub.id, email: uniqueEmail(), role: 'owner' });
+    const owners = await insertInvitation(server, { hubId: staffed.hub.id, email: uniqueEmail(), role: 'owner' });
     expect((await resend(staffed, staffed.editor, owners.id)).status).toBe(403);
   });
 
   let guarded: string;
   beforeAll(async () => {
-    guarded = (await insertInvitation(server, { organizationId: staffed.hub.id, email: uniqueEmail(), role: 'viewer' })).id;
+    guarded = (await insertInvitation(server, { hubId: staffed.hub.id, email: uniqueEmail(), role: 'viewer' })).id;
   });
   itGuardsHubEndpoint({
     server: () => server,
@@ -237,7 +237,7 @@ describe('DELETE organizations/{handle}/invitations/{id}/', () => {
   });
 
   it("answers 404 for another hub's invitation and leaves it alone", async () => {
-    const other = await insertInvitation(server, { organizationId: staffed.outsiderHub.id, email: uniqueEmail() });
+    const other = await insertInvitation(server, { hubId: staffed.outsiderHub.id, email: uniqueEmail() });
     const res = await server.request('DELETE', `${invitationsPath(staffed.hub)}${other.id}/`, as(staffed.owner, staffed.hub));
     expect(res.status).toBe(404);
     const [row] = await server.db.select().from(invitations).where(eq(invitations.id, other.id));
@@ -246,7 +246,7 @@ describe('DELETE organizations/{handle}/invitations/{id}/', () => {
 
   let guarded: string;
   beforeAll(async () => {
-    guarded = (await insertInvitation(server, { organizationId: staffed.hub.id, email: uniqueEmail(), role: 'viewer' })).id;
+    guarded = (await insertInvitation(server, { hubId: staffed.hub.id, email: uniqueEmail(), role: 'viewer' })).id;
   });
   itGuardsHubEndpoint({
     server: () => server,
@@ -258,7 +258,7 @@ describe('DELETE organizations/{handle}/invitations/{id}/', () => {
   it('kept the guarded invitation pending through every refused call', async () => {
     const [row] = await server.db.select().from(invitations).where(eq(invitations.id, guarded));
     expect(row!.cancelledAt).toBeNull();
-    expect(await server.db.select().from(memberships).where(eq(memberships.organizationId, staffed.hub.id))).toHaveLength(3);
+    expect(await server.db.select().from(memberships).where(eq(memberships.hubId, staffed.hub.id))).toHaveLength(3);
   });
 });
 

@@ -20,7 +20,7 @@ export default async function invitationRoutes(app: App) {
       client: clientInfoOf(request),
     });
     // Invitations are offered in the invitees' `auth/me/` views.
-    await app.deps.authCache.organizationChanged(hubOf(request).organization.id);
+    await app.deps.authCache.hubChanged(hubOf(request).organization.id);
     const created = results.some((r) => r.invitation !== null);
     return reply.status(created ? 201 : 200).send(ok(results));
   }, { onRequest });
@@ -34,13 +34,13 @@ export default async function invitationRoutes(app: App) {
     const invitation = await resendInvitation({
       db, config, mailer, hub: hubOf(request), user: authOf(request).user, id: request.params.id, client: clientInfoOf(request),
     });
-    await app.deps.authCache.organizationChanged(hubOf(request).organization.id);
+    await app.deps.authCache.hubChanged(hubOf(request).organization.id);
     return ok(invitation, 'Invitation sent again.');
   }, { onRequest });
 
   route(app, invitationEndpoints.cancel, async (request) => {
     await cancelInvitation({ db, hub: hubOf(request), id: request.params.id, actorId: authOf(request).user.id, client: clientInfoOf(request) });
-    await app.deps.authCache.organizationChanged(hubOf(request).organization.id);
+    await app.deps.authCache.hubChanged(hubOf(request).organization.id);
     return ok(null, 'Invitation cancelled.');
   }, { onRequest });
 }

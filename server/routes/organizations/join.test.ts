@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitations, memberships, organizations, users } from '../../db/schema';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import { invitations, memberships, hubs, users } from '../../db/schema';
+import type { MyHub } from '../../../lib/contract/hubs';
 import { FREE_PLAN } from '../../../lib/plans';
 import { startTestServer, uniqueEmail, type TestServer } from '../../test/harness';
 import { createHub, createUser, insertInvitation, uniqueHandle } from '../../test/fixtures';
@@ -13,16 +13,16 @@ afterAll(async () => { await server.close(); });
 interface ErrorBody { message: string; code: string }
 const NOT_FOUND = { message: 'That hub was not found.', code: 'not_found' };
 
-const join = (handle: string, token: string, orgHandle?: string) =>
-  server.post<{ data: MyOrganization }>(`organizations/${handle}/join/`, undefined, { token, orgHandle });
+const join = (handle: string, token: string, hubHandle?: string) =>
+  server.post<{ data: MyHub }>(`organizations/${handle}/join/`, undefined, { token, hubHandle });
 
 async function activeHubOf(userId: string) {
   const [row] = await server.db.select().from(users).where(eq(users.id, userId));
-  return row!.activeOrganizationId;
+  return row!.activeHubId;
 }
 
-async function memberCount(organizationId: string) {
-  return (await server.db.select().from(memberships).where(eq(memberships.organizationId, organizationId))).length;
+async function memberCount(hubId: string) {
+  return (await server.db.select().from(memberships).where(eq(memberships.hubId, hubId))).length;
 }
 
 describe('POST organizations/{handle}/join/', () => {
@@ -30,7 +30,7 @@ describe('POST organizations/{handle}/join/', () => {
     const owner = await createUser(server);
     const hub = await createHub(server, owner.token, { visibility: 'shared' });
     const guest = await createUser(server);
-    const invitation = await insertInvitation(server, { organizationId: hub.id, email: guest.email, role: 'editor', invitedBy: owner.user.id });
+    const invitation = await insertInvitation(server, { hubId: hub.id, email: guest.email, role: 'editor', invitedBy: owner.user.id });
 
     const res = await join(hub.domain_handle.toUpperCase(), guest.token);
     expect(res.status).toBe(200);
@@ -50,7 +50,7 @@ describe('POST organizations/{handle}/join/', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: hub.id, role: 'viewer', member_count: 2 });
     expect(await activeHubOf(stranger.user.id)).toBe(hub.id);
-    const mine = await server.get<{ data: MyOrganization }>(`organizations/${hub.domain_handle}/`, { token: stranger.token });
+    const mine = await server.get<{ data: MyHub }>(`organizations/${hub.domain_handle}/`, { token: stranger.token });
     expect(mine.body.data.role).toBe('viewer');
   });
 
@@ -60,18 +60,18 @@ describe('POST organizations/{handle}/join/', () => {
     const outsider = await createUser(server);
     const own = await createHub(server, outsider.token);
     const other = await createUser(server);
-    await insertInvitation(server, { organizationId: hub.id, email: other.email });
+    await insertInvitation(server, { hubId: hub.id, email: other.email });
     const lapsed = await createUser(server);
-    await insertInvitation(server, { organizationId: hub.id, email: lapsed.email, expiresAt: new Date(Date.now() - 1000) });
+    await insertInvitation(server, { hubId: hub.id, email: lapsed.email, expiresAt: new Date(Date.now() - 1000) });
     const withdrawn = await createUser(server);
-    await insertInvitation(server, { organizationId: hub.id, email: withdrawn.email, cancelled: true });
+    await insertInvitation(server, { hubId: hub.id, email: withdrawn.email, cancelled: true });
 
     const unknown = await join(uniqueHandle('nobody'), outsider.token);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual(NOT_FOUND);
     // Someone else's invitation, an expired one and a cancelled one do not open the hub.
-    for (const [person, orgHandle] of [[outsider, own.domain_handle], [outsider, hub.domain_handle], [lapsed, undefined], [withdrawn, undefined]] as const) {
-      const res = await join(hub.domain_handle, person.token, orgHandle);
+    for (const [person, hubHandle] of [[outsider, own.domain_handle], [outsider, hub.domain_handle], [lapsed, undefined], [withdrawn, undefined]] as const) {
+      const res = await join(hub.domain_handle, person.token, hubHandle);
       expect(res.status).toBe(404);
       expect(res.body).toEqual(NOT_FOUND);
     }
@@ -82,7 +82,7 @@ describe('POST organizations/{handle}/join/', () => {
   it('answers 404 for an archived hub', async () => {
     const owner = await createUser(server);
     const hub = await createHub(server, owner.token, { visibility: 'public' });
-    await server.db.update(organizations).set({ archivedAt: new Date() }).where(eq(organizations.id, hub.id));
+    await server.db.update(hubs).set({ archivedAt: new Date() }).where(eq(hubs.id, hub.id));
     const person = await createUser(server);
     const res = await join(hub.domain_handle, person.token);
     expect(res.status).toBe(404);
@@ -110,7 +110,7 @@ describe('POST organizations/{handle}/join/', () => {
     expect(await memberCount(hub.id)).toBe(FREE_PLAN.limits.members);
 
     const late = await createUser(server);
-    await insertInvitation(server, { organizationId: hub.id, email: late.email });
+    await insertInvitation(server, { hubId: hub.id, email: late.email });
     const res = await server.post<ErrorBody>(`organizations/${hub.domain_handle}/join/`, undefined, { token: late.token });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { memberships } from '../../db/schema';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { MyHub } from '../../../lib/contract/hubs';
 import type { Role } from '../../../lib/contract/settings';
 import { createHub, createUser } from '../../test/fixtures';
 import { STRONG_PASSWORD, uniqueEmail, type ApiResponse, type RequestOptions, type TestServer } from '../../test/harness';
@@ -9,9 +9,9 @@ import { itRejectsBadTokens } from '../auth/token-cases';
 export type Person = Awaited<ReturnType<typeof createUser>>;
 
 /** A user made a member of the hub with the given role, straight in the database. */
-export async function addMember(server: TestServer, hub: MyOrganization, role: Role, opts: { email?: string; name?: string } = {}) {
+export async function addMember(server: TestServer, hub: MyHub, role: Role, opts: { email?: string; name?: string } = {}) {
   const person = await createUser(server, opts);
-  await server.db.insert(memberships).values({ organizationId: hub.id, userId: person.user.id, role });
+  await server.db.insert(memberships).values({ hubId: hub.id, userId: person.user.id, role });
   return person;
 }
 
@@ -45,21 +45,21 @@ export function itGuardsHubEndpoint(opts: {
   itRejectsBadTokens({
     server: opts.server,
     person: () => ({ email: opts.staffed().owner.email, password: STRONG_PASSWORD, token: opts.staffed().owner.token }),
-    call: (_server, auth) => opts.call(opts.staffed(), { ...auth, orgHandle: opts.staffed().hub.domain_handle }),
+    call: (_server, auth) => opts.call(opts.staffed(), { ...auth, hubHandle: opts.staffed().hub.domain_handle }),
   });
 
   it('answers 404 to a member of another hub, with their own Org-Handle and with this one', async () => {
     const staffed = opts.staffed();
-    for (const orgHandle of [staffed.outsiderHub.domain_handle, staffed.hub.domain_handle, undefined]) {
-      const res = await opts.call(staffed, { token: staffed.outsider.token, orgHandle });
-      expect(res.status, orgHandle).toBe(404);
-      expect(res.body, orgHandle).toEqual({ message: 'That hub was not found.', code: 'not_found' });
+    for (const hubHandle of [staffed.outsiderHub.domain_handle, staffed.hub.domain_handle, undefined]) {
+      const res = await opts.call(staffed, { token: staffed.outsider.token, hubHandle });
+      expect(res.status, hubHandle).toBe(404);
+      expect(res.body, hubHandle).toEqual({ message: 'That hub was not found.', code: 'not_found' });
     }
   });
 
   it('answers 404 to a member whose Org-Handle names another of their hubs', async () => {
     const staffed = opts.staffed();
-    const res = await opts.call(staffed, { token: staffed.owner.token, orgHandle: (await ownSecondHub(opts.server(), staffed)).domain_handle });
+    const res = await opts.call(staffed, { token: staffed.owner.token, hubHandle: (await ownSecondHub(opts.server(), staffed)).domain_handle });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'That hub was not found.', code: 'not_found' });
   });
@@ -67,7 +67,7 @@ export function itGuardsHubEndpoint(opts: {
   for (const role of opts.forbiddenFor) {
     it(`answers 403 to a ${role}`, async () => {
       const staffed = opts.staffed();
-      const res = await opts.call(staffed, { token: staffed[role].token, orgHandle: staffed.hub.domain_handle });
+      const res = await opts.call(staffed, { token: staffed[role].token, hubHandle: staffed.hub.domain_handle });
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ code: 'forbidden', message: expect.any(String) });
       expect(res.body).not.toHaveProperty('data');
@@ -75,7 +75,7 @@ export function itGuardsHubEndpoint(opts: {
   }
 }
 
-const secondHubs = new WeakMap<StaffedHub, Promise<MyOrganization>>();
+const secondHubs = new WeakMap<StaffedHub, Promise<MyHub>>();
 /** Another hub the owner owns too (made once per cast). */
 function ownSecondHub(server: TestServer, staffed: StaffedHub) {
   let hub = secondHubs.get(staffed);

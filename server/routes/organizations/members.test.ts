@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, spaceMemberships, spaces, users } from '../../db/schema';
 import type { User } from '../../../lib/contract/auth';
 import type { Member } from '../../../lib/contract/members';
-import type { MyOrganization, OrganizationPreview } from '../../../lib/contract/organizations';
+import type { MyHub, HubPreview } from '../../../lib/contract/hubs';
 import { createHub, createUser } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { addMember, createStaffedHub, itGuardsHubEndpoint, type StaffedHub } from './members-cases';
@@ -18,11 +18,11 @@ afterAll(async () => { await server.close(); });
 
 interface ListBody { data: Member[]; count: number; page: number; page_size: number }
 interface Body<T> { data: T; message?: string; code?: string; errors?: Record<string, string[]> }
-const as = (person: { token: string }, hub: MyOrganization) => ({ token: person.token, orgHandle: hub.domain_handle });
-const membersPath = (hub: MyOrganization, userId = '') => `organizations/${hub.domain_handle}/members/${userId ? `${userId}/` : ''}`;
-const membershipOf = async (organizationId: string, userId: string) =>
+const as = (person: { token: string }, hub: MyHub) => ({ token: person.token, hubHandle: hub.domain_handle });
+const membersPath = (hub: MyHub, userId = '') => `organizations/${hub.domain_handle}/members/${userId ? `${userId}/` : ''}`;
+const membershipOf = async (hubId: string, userId: string) =>
   (await server.db.select().from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId))))[0];
+    .where(and(eq(memberships.hubId, hubId), eq(memberships.userId, userId))))[0];
 
 describe('GET organizations/{handle}/members/', () => {
   it('lists the members oldest first, with role, profile role and join date, to any member', async () => {
@@ -114,7 +114,7 @@ describe('PATCH organizations/{handle}/members/{user_id}/', () => {
   it('leaves exactly one owner when two owners demote each other at once', async () => {
     const s = await createStaffedHub(server);
     await server.db.update(memberships).set({ role: 'owner' })
-      .where(and(eq(memberships.organizationId, s.hub.id), eq(memberships.userId, s.editor.user.id)));
+      .where(and(eq(memberships.hubId, s.hub.id), eq(memberships.userId, s.editor.user.id)));
     const results = await Promise.all([
       server.patch(membersPath(s.hub, s.editor.user.id), { role: 'viewer' }, as(s.owner, s.hub)),
       server.patch(membersPath(s.hub, s.owner.user.id), { role: 'viewer' }, as(s.editor, s.hub)),
@@ -123,7 +123,7 @@ describe('PATCH organizations/{handle}/members/{user_id}/', () => {
     const statuses = results.map((r) => r.status).sort();
     expect(statuses[0]).toBe(200);
     expect([403, 422]).toContain(statuses[1]);
-    const owners = (await server.db.select().from(memberships).where(eq(memberships.organizationId, s.hub.id))).filter((m) => m.role === 'owner');
+    const owners = (await server.db.select().from(memberships).where(eq(memberships.hubId, s.hub.id))).filter((m) => m.role === 'owner');
     expect(owners).toHaveLength(1);
   });
 
@@ -150,11 +150,11 @@ describe('PATCH organizations/{handle}/members/{user_id}/', () => {
 describe('DELETE organizations/{handle}/members/{user_id}/', () => {
   it('removes the member from the hub and its spaces, and clears their active hub', async () => {
     const s = await createStaffedHub(server);
-    const [space] = await server.db.insert(spaces).values({ organizationId: s.hub.id, name: 'Lab', visibility: 'shared' }).returning();
-    await server.db.insert(spaceMemberships).values({ spaceId: space!.id, userId: s.editor.user.id, organizationId: s.hub.id, role: 'editor' });
+    const [space] = await server.db.insert(spaces).values({ hubId: s.hub.id, name: 'Lab', visibility: 'shared' }).returning();
+    await server.db.insert(spaceMemberships).values({ spaceId: space!.id, userId: s.editor.user.id, hubId: s.hub.id, role: 'editor' });
     const elsewhere = await createHub(server, s.outsider.token);
-    await server.db.insert(memberships).values({ organizationId: elsewhere.id, userId: s.editor.user.id, role: 'viewer' });
-    await server.db.update(users).set({ activeOrganizationId: s.hub.id }).where(eq(users.id, s.editor.user.id));
+    await server.db.insert(memberships).values({ hubId: elsewhere.id, userId: s.editor.user.id, role: 'viewer' });
+    await server.db.update(users).set({ activeHubId: s.hub.id }).where(eq(users.id, s.editor.user.id));
 
     const res = await server.request<Body<null>>('DELETE', membersPath(s.hub, s.editor.user.id), as(s.owner, s.hub));
     expect(res.status).toBe(200);
@@ -162,7 +162,7 @@ describe('DELETE organizations/{handle}/members/{user_id}/', () => {
     expect(await membershipOf(s.hub.id, s.editor.user.id)).toBeUndefined();
     expect(await server.db.select().from(spaceMemberships).where(eq(spaceMemberships.userId, s.editor.user.id))).toEqual([]);
     const [editor] = await server.db.select().from(users).where(eq(users.id, s.editor.user.id));
-    expect(editor!.activeOrganizationId).toBeNull();
+    expect(editor!.activeHubId).toBeNull();
     expect(await membershipOf(elsewhere.id, s.editor.user.id)).toBeDefined();
     const after = await server.get(membersPath(s.hub), as(s.editor, s.hub));
     expect(after.status).toBe(404);
@@ -192,13 +192,13 @@ describe('DELETE organizations/{handle}/members/{user_id}/', () => {
 describe('POST organizations/{handle}/leave/', () => {
   it('lets a member leave; the hub is gone from their view and is no longer active', async () => {
     const s = await createStaffedHub(server);
-    await server.db.update(users).set({ activeOrganizationId: s.hub.id }).where(eq(users.id, s.viewer.user.id));
+    await server.db.update(users).set({ activeHubId: s.hub.id }).where(eq(users.id, s.viewer.user.id));
     const res = await server.post<Body<User>>(`organizations/${s.hub.domain_handle}/leave/`, {}, as(s.viewer, s.hub));
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ organizations: [], active_organization: null, current_step: 'organization' });
     expect(await membershipOf(s.hub.id, s.viewer.user.id)).toBeUndefined();
     const [viewer] = await server.db.select().from(users).where(eq(users.id, s.viewer.user.id));
-    expect(viewer!.activeOrganizationId).toBeNull();
+    expect(viewer!.activeHubId).toBeNull();
   });
 
   it('refuses the last owner, and lets an owner leave once another owner exists', async () => {
@@ -223,10 +223,10 @@ describe('GET organizations/{handle}/preview/', () => {
   it('shows a public hub to anyone signed in, saying whether they are a member', async () => {
     const s = await createStaffedHub(server, { visibility: 'public' });
     const stranger = await createUser(server);
-    const res = await server.get<Body<OrganizationPreview>>(`organizations/${s.hub.domain_handle.toUpperCase()}/preview/`, { token: stranger.token });
+    const res = await server.get<Body<HubPreview>>(`organizations/${s.hub.domain_handle.toUpperCase()}/preview/`, { token: stranger.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: s.hub.id, name: s.hub.name, visibility: 'public', member_count: 3, is_member: false });
-    const mine = await server.get<Body<OrganizationPreview>>(`organizations/${s.hub.domain_handle}/preview/`, { token: s.viewer.token });
+    const mine = await server.get<Body<HubPreview>>(`organizations/${s.hub.domain_handle}/preview/`, { token: s.viewer.token });
     expect(mine.body.data.is_member).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 import { memberEndpoints } from '../../../lib/contract/members';
-import { organizationEndpoints } from '../../../lib/contract/organization-endpoints';
-import { findPublicOrganization } from '../../domain/members/find-public-organization';
-import { leaveOrganization } from '../../domain/members/leave-organization';
+import { hubEndpoints } from '../../../lib/contract/hub-endpoints';
+import { findPublicHub } from '../../domain/members/find-public-hub';
+import { leaveHub } from '../../domain/members/leave-hub';
 import { listMembersPage } from '../../domain/members/list-members-page';
 import { removeMember } from '../../domain/members/remove-member';
 import { updateMemberRole } from '../../domain/members/update-member-role';
@@ -21,7 +21,7 @@ export default async function memberRoutes(app: App) {
     const { search, ...page } = request.query;
     const hub = hubOf(request);
     const { items, count } = await listMembersPage({
-      db, organizationId: hub.organization.id, page, search, role: hub.role,
+      db, hubId: hub.organization.id, page, search, role: hub.role,
     });
     return paged(items, count, page);
   }, { onRequest });
@@ -44,12 +44,12 @@ export default async function memberRoutes(app: App) {
   }, { onRequest });
 
   route(app, memberEndpoints.leave, async (request) => {
-    const user = await leaveOrganization({ db, hub: hubOf(request), user: authOf(request).user, client: clientInfoOf(request) });
+    const user = await leaveHub({ db, hub: hubOf(request), user: authOf(request).user, client: clientInfoOf(request) });
     await app.deps.authCache.membershipChanged(user.id, hubOf(request).organization.id);
     return ok(await getUserView({ db, user }), 'You left the hub.');
   }, { onRequest });
 
-  route(app, organizationEndpoints.preview, async (request) => ok(
-    await findPublicOrganization({ db, userId: authOf(request).user.id, handle: request.params.handle }),
+  route(app, hubEndpoints.preview, async (request) => ok(
+    await findPublicHub({ db, userId: authOf(request).user.id, handle: request.params.handle }),
   ));
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations, users } from '../../db/schema';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import { hubs, users } from '../../db/schema';
+import type { MyHub } from '../../../lib/contract/hubs';
 import { startTestServer, uniqueEmail, type TestServer } from '../../test/harness';
 import { createHub, createUser, insertInvitation, uniqueHandle } from '../../test/fixtures';
 
@@ -11,7 +11,7 @@ afterAll(async () => { await server.close(); });
 
 interface ErrorBody { message: string; code: string; errors?: Record<string, string[]> }
 interface Check { data: { domain_handle: string; available: boolean; reason: string | null } }
-interface Page { data: MyOrganization[]; count: number; page: number; page_size: number }
+interface Page { data: MyHub[]; count: number; page: number; page_size: number }
 
 const NOT_FOUND = { message: 'That hub was not found.', code: 'not_found' };
 
@@ -95,7 +95,7 @@ describe('GET organizations/{handle}/', () => {
   it('answers a member with the hub and their role, whatever the case of the handle', async () => {
     const { token } = await createUser(server);
     const hub = await createHub(server, token, { description: 'About us' });
-    const res = await server.get<{ data: MyOrganization }>(`organizations/${hub.domain_handle.toUpperCase()}/`, { token });
+    const res = await server.get<{ data: MyHub }>(`organizations/${hub.domain_handle.toUpperCase()}/`, { token });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual(hub);
   });
@@ -108,8 +108,8 @@ describe('GET organizations/{handle}/', () => {
     const unknown = await server.get(`organizations/${uniqueHandle('nobody')}/`, { token: outsider.token });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual(NOT_FOUND);
-    for (const orgHandle of [undefined, theirs.domain_handle, mine.domain_handle]) {
-      const res = await server.get(`organizations/${theirs.domain_handle}/`, { token: outsider.token, orgHandle });
+    for (const hubHandle of [undefined, theirs.domain_handle, mine.domain_handle]) {
+      const res = await server.get(`organizations/${theirs.domain_handle}/`, { token: outsider.token, hubHandle });
       expect(res.status).toBe(404);
       expect(res.body).toEqual(NOT_FOUND);
     }
@@ -118,7 +118,7 @@ describe('GET organizations/{handle}/', () => {
   it('answers 404 for an archived hub and for strings that cannot be handles', async () => {
     const { token } = await createUser(server);
     const hub = await createHub(server, token);
-    await server.db.update(organizations).set({ archivedAt: new Date() }).where(eq(organizations.id, hub.id));
+    await server.db.update(hubs).set({ archivedAt: new Date() }).where(eq(hubs.id, hub.id));
     for (const path of [hub.domain_handle, '%00', '..%2F..', 'a'.repeat(99), '%F0%9F%98%80']) {
       const res = await server.get(`organizations/${path}/`, { token });
       expect(res.status, path).toBe(404);
@@ -138,10 +138,10 @@ describe('GET organizations/joinable/', () => {
     const expired = await createHub(server, inviter.token);
 
     const me = await createUser(server, { email: uniqueEmail(domain) });
-    await insertInvitation(server, { organizationId: invitedTo.id, email: me.email, role: 'editor', invitedBy: inviter.user.id });
-    await insertInvitation(server, { organizationId: expired.id, email: me.email, expiresAt: new Date(Date.now() - 1000) });
+    await insertInvitation(server, { hubId: invitedTo.id, email: me.email, role: 'editor', invitedBy: inviter.user.id });
+    await insertInvitation(server, { hubId: expired.id, email: me.email, expiresAt: new Date(Date.now() - 1000) });
 
-    const res = await server.get<{ data: Array<MyOrganization & { reason: string; invited_by: string | null }> }>(
+    const res = await server.get<{ data: Array<MyHub & { reason: string; invited_by: string | null }> }>(
       'organizations/joinable/', { token: me.token },
     );
     expect(res.status).toBe(200);
@@ -163,9 +163,9 @@ describe('POST organizations/switch/', () => {
     const first = await createHub(server, token);
     const second = await createHub(server, token);
     const [before] = await server.db.select().from(users).where(eq(users.id, user.id));
-    expect(before!.activeOrganizationId).toBe(second.id);
+    expect(before!.activeHubId).toBe(second.id);
 
-    const res = await server.post<{ data: { id: string; current_step: string; active_organization: MyOrganization; organizations: MyOrganization[] } }>(
+    const res = await server.post<{ data: { id: string; current_step: string; active_organization: MyHub; organizations: MyHub[] } }>(
       'organizations/switch/', { domain_handle: first.domain_handle.toUpperCase() }, { token },
     );
     expect(res.status).toBe(200);
@@ -173,7 +173,7 @@ describe('POST organizations/switch/', () => {
     expect(res.body.data.active_organization.domain_handle).toBe(first.domain_handle);
     expect(res.body.data.organizations.map((h) => h.domain_handle)).toEqual([first.domain_handle, second.domain_handle]);
     const [after] = await server.db.select().from(users).where(eq(users.id, user.id));
-    expect(after!.activeOrganizationId).toBe(first.id);
+    expect(after!.activeHubId).toBe(first.id);
   });
 
   it('answers 404 for a hub I am not in, leaving the active hub alone', async () => {
@@ -182,12 +182,12 @@ describe('POST organizations/switch/', () => {
     const { user, token } = await createUser(server);
     const mine = await createHub(server, token);
     for (const handle of [theirs.domain_handle, uniqueHandle('nobody'), 'not a handle']) {
-      const res = await server.post('organizations/switch/', { domain_handle: handle }, { token, orgHandle: theirs.domain_handle });
+      const res = await server.post('organizations/switch/', { domain_handle: handle }, { token, hubHandle: theirs.domain_handle });
       expect(res.status, handle).toBe(404);
       expect(res.body, handle).toEqual(NOT_FOUND);
     }
     const [after] = await server.db.select().from(users).where(eq(users.id, user.id));
-    expect(after!.activeOrganizationId).toBe(mine.id);
+    expect(after!.activeHubId).toBe(mine.id);
   });
 
   it('refuses an empty handle with a field message', async () => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships, organizations, users } from '../../db/schema';
+import { memberships, hubs, users } from '../../db/schema';
 import type { User } from '../../../lib/contract/auth';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { MyHub } from '../../../lib/contract/hubs';
 import { createHub, createUser } from '../../test/fixtures';
 import { startTestServer, uniqueEmail, type TestServer } from '../../test/harness';
 import { addMember, createStaffedHub, itGuardsHubEndpoint, type StaffedHub } from './members-cases';
@@ -15,10 +15,10 @@ beforeAll(async () => {
 });
 afterAll(async () => { await server.close(); });
 
-interface Body { data: MyOrganization; message?: string; code?: string; errors?: Record<string, string[]> }
-const as = (person: { token: string }, hub: MyOrganization) => ({ token: person.token, orgHandle: hub.domain_handle });
-const roleOf = async (organizationId: string, userId: string) =>
-  (await server.db.select().from(memberships).where(eq(memberships.organizationId, organizationId)))
+interface Body { data: MyHub; message?: string; code?: string; errors?: Record<string, string[]> }
+const as = (person: { token: string }, hub: MyHub) => ({ token: person.token, hubHandle: hub.domain_handle });
+const roleOf = async (hubId: string, userId: string) =>
+  (await server.db.select().from(memberships).where(eq(memberships.hubId, hubId)))
     .find((m) => m.userId === userId)?.role;
 
 describe('PATCH organizations/{handle}/', () => {
@@ -53,7 +53,7 @@ describe('PATCH organizations/{handle}/', () => {
     const refused = await patch(s, s.editor, { visibility: 'shared', name: 'Renamed' });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ message: 'Only the hub owner can change the hub settings.', code: 'forbidden' });
-    const [row] = await server.db.select().from(organizations).where(eq(organizations.id, s.hub.id));
+    const [row] = await server.db.select().from(hubs).where(eq(hubs.id, s.hub.id));
     expect(row).toMatchObject({ visibility: 'public', name: s.hub.name });
   });
 
@@ -94,7 +94,7 @@ describe('POST organizations/{handle}/archive/', () => {
   it('archives the hub for everyone once the owner types its handle', async () => {
     const s = await createStaffedHub(server);
     // The viewer is invited elsewhere-less: archiving must not leave them pointing at a dead hub.
-    await server.db.update(users).set({ activeOrganizationId: s.hub.id }).where(eq(users.id, s.viewer.user.id));
+    await server.db.update(users).set({ activeHubId: s.hub.id }).where(eq(users.id, s.viewer.user.id));
     const res = await server.post<{ data: User }>(`organizations/${s.hub.domain_handle}/archive/`,
       { confirm: ` ${s.hub.domain_handle.toUpperCase()} ` }, as(s.owner, s.hub));
     expect(res.status).toBe(200);
@@ -104,12 +104,12 @@ describe('POST organizations/{handle}/archive/', () => {
     const me = await server.get<{ data: User }>('auth/me/', { token: s.viewer.token });
     expect(me.body.data.organizations).toEqual([]);
     expect(me.body.data.active_organization).toBeNull();
-    const list = await server.get<{ data: MyOrganization[] }>('organizations/', { token: s.editor.token });
+    const list = await server.get<{ data: MyHub[] }>('organizations/', { token: s.editor.token });
     expect(list.body.data).toEqual([]);
     const read = await server.get(`organizations/${s.hub.domain_handle}/`, { token: s.owner.token });
     expect(read.status).toBe(404);
     const [viewer] = await server.db.select().from(users).where(eq(users.id, s.viewer.user.id));
-    expect(viewer!.activeOrganizationId).toBeNull();
+    expect(viewer!.activeHubId).toBeNull();
   });
 
   it('drops an archived public hub from the joinable hubs of its email domain', async () => {
@@ -130,7 +130,7 @@ describe('POST organizations/{handle}/archive/', () => {
     const missing = await server.post<Body>(`organizations/${staffed.hub.domain_handle}/archive/`, {}, as(staffed.owner, staffed.hub));
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual({ confirm: ['Please enter Hub handle'] });
-    const [row] = await server.db.select().from(organizations).where(eq(organizations.id, staffed.hub.id));
+    const [row] = await server.db.select().from(hubs).where(eq(hubs.id, staffed.hub.id));
     expect(row!.archivedAt).toBeNull();
   });
 

@@ -1,7 +1,7 @@
-import { organizationEndpoints } from '../../../lib/contract/organization-endpoints';
-import { archiveOrganization } from '../../domain/organizations/archive-organization';
-import { transferOrganization } from '../../domain/organizations/transfer-organization';
-import { updateOrganization } from '../../domain/organizations/update-organization';
+import { hubEndpoints } from '../../../lib/contract/hub-endpoints';
+import { archiveHub } from '../../domain/hubs/archive-hub';
+import { transferHub } from '../../domain/hubs/transfer-hub';
+import { updateHub } from '../../domain/hubs/update-hub';
 import { getUserView } from '../../domain/users/get-user-view';
 import { ok } from '../../lib/envelope';
 import { authOf, hubOf, type App } from '../../types';
@@ -10,32 +10,32 @@ import { route } from '../endpoint-route';
 import { hubScope } from './members-scope';
 
 /** Hub settings, archive and ownership transfer (mounted under organizations/). */
-export default async function organizationSettingsRoutes(app: App) {
+export default async function hubSettingsRoutes(app: App) {
   const { db } = app.deps;
   const onRequest = hubScope(app);
 
-  route(app, organizationEndpoints.update, async (request) => {
+  route(app, hubEndpoints.update, async (request) => {
     const hub = hubOf(request);
-    const organization = await updateOrganization({ db, user: authOf(request).user, hub, body: request.body, client: clientInfoOf(request) });
-    await app.deps.authCache.organizationChanged(hub.organization.id);
+    const organization = await updateHub({ db, user: authOf(request).user, hub, body: request.body, client: clientInfoOf(request) });
+    await app.deps.authCache.hubChanged(hub.organization.id);
     return ok(organization, 'Hub settings saved.');
   }, { onRequest });
 
-  route(app, organizationEndpoints.archive, async (request) => {
-    const user = await archiveOrganization({
+  route(app, hubEndpoints.archive, async (request) => {
+    const user = await archiveHub({
       db, user: authOf(request).user, hub: hubOf(request), confirm: request.body.confirm, client: clientInfoOf(request),
     });
-    await app.deps.authCache.organizationChanged(hubOf(request).organization.id);
+    await app.deps.authCache.hubChanged(hubOf(request).organization.id);
     return ok(await getUserView({ db, user }), 'The hub was archived.');
   }, { onRequest });
 
-  route(app, organizationEndpoints.transfer, async (request) => {
+  route(app, hubEndpoints.transfer, async (request) => {
     const hub = hubOf(request);
-    const organization = await transferOrganization({
+    const organization = await transferHub({
       db, user: authOf(request).user, hub, userId: request.body.user_id, client: clientInfoOf(request),
     });
     // Two members' roles changed.
-    await app.deps.authCache.organizationChanged(hub.organization.id);
+    await app.deps.authCache.hubChanged(hub.organization.id);
     return ok(organization, 'Ownership transferred.');
   }, { onRequest });
 }

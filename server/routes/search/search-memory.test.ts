@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentItem } from '../../../lib/contract/contents';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { MyHub } from '../../../lib/contract/hubs';
 import type { SearchResult } from '../../../lib/contract/search';
 import type { Space } from '../../../lib/contract/spaces';
 import { contents } from '../../db/schema';
@@ -25,7 +25,7 @@ afterAll(async () => { await server.close(); });
 
 interface SearchPage { data: SearchResult[]; count: number }
 
-async function search(person: Person, hub: MyOrganization, q: string): Promise<SearchPage> {
+async function search(person: Person, hub: MyHub, q: string): Promise<SearchPage> {
   const res = await server.get<SearchPage>(`search/?${new URLSearchParams({ q })}`, as(person, hub));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
@@ -33,7 +33,7 @@ async function search(person: Person, hub: MyOrganization, q: string): Promise<S
 
 const names = (page: SearchPage) => page.data.map((result) => result.content.name);
 
-async function writeNote(person: Person, hub: MyOrganization, space: Space, title: string, body: string): Promise<ContentItem> {
+async function writeNote(person: Person, hub: MyHub, space: Space, title: string, body: string): Promise<ContentItem> {
   const res = await server.post<{ data: ContentItem }>(`spaces/${space.id}/contents/notes/`, { title, body }, as(person, hub));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;

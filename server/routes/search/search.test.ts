@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentKind, ContentStatus } from '../../../lib/contract/contents';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { MyHub } from '../../../lib/contract/hubs';
 import type { SearchResult } from '../../../lib/contract/search';
 import type { Space } from '../../../lib/contract/spaces';
 import { contents } from '../../db/schema';
@@ -28,12 +28,12 @@ interface SearchPage { data: SearchResult[]; count: number; page: number; page_s
 let created = 0;
 /** An item in `space`, indexed from its name and text; ready unless told. Each is a second newer than the last. */
 async function addItem(
-  hub: MyOrganization,
+  hub: MyHub,
   space: Space,
   item: { name: string; body?: string | null; kind?: ContentKind; status?: ContentStatus; by?: Person },
 ): Promise<string> {
   const [row] = await server.db.insert(contents).values({
-    organizationId: hub.id,
+    hubId: hub.id,
     spaceId: space.id,
     kind: item.kind ?? 'document',
     source: 'upload',
@@ -46,7 +46,7 @@ async function addItem(
     createdAt: new Date(Date.UTC(2024, 0, 1) + ++created * 1000),
   }).returning({ id: contents.id });
   // Every item is indexed, whatever its status, so only the search's own filters keep some out.
-  await indexContent({ db: server.db, organizationId: hub.id, contentId: row!.id, name: item.name, body: item.body ?? null });
+  await indexContent({ db: server.db, hubId: hub.id, contentId: row!.id, name: item.name, body: item.body ?? null });
   return row!.id;
 }
 
@@ -55,7 +55,7 @@ function searchPath(q: string, extra: Record<string, string | number> = {}) {
   return `search/?${params}`;
 }
 
-async function search(person: Person, hub: MyOrganization, q: string, extra: Record<string, string | number> = {}) {
+async function search(person: Person, hub: MyHub, q: string, extra: Record<string, string | number> = {}) {
   const res = await server.get<SearchPage>(searchPath(q, extra), as(person, hub));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
@@ -153,7 +153,7 @@ describe('the ranking vector', () => {
     const space = await createSpace(server, world.owner, world.hub);
     const words = Array.from({ length: 2 * RANKED_WORDS }, (_, i) => `word${i}`).join(' ');
     const id = await addItem(world.hub, space, { name: 'First name', body: words });
-    await indexContent({ db: server.db, organizationId: world.hub.id, contentId: id, name: 'Second name', body: words });
+    await indexContent({ db: server.db, hubId: world.hub.id, contentId: id, name: 'Second name', body: words });
     const [row] = await server.db
       .select({
         same: sql<boolean>`${contents.rankVector} = search_vector_head(${contents.searchVector}, ${RANKED_WORDS})`,
@@ -378,7 +378,7 @@ describe('GET search/ shows only what the caller may read', () => {
   });
 
   it('needs a signed-in caller', async () => {
-    const res = await server.get<ErrorBody>(searchPath('narwhal'), { orgHandle: world.hub.domain_handle });
+    const res = await server.get<ErrorBody>(searchPath('narwhal'), { hubHandle: world.hub.domain_handle });
     expect(res.status).toBe(401);
   });
 });

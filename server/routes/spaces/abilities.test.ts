@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../lib/contract/auth';
 import type { ContentItem } from '../../../lib/contract/contents';
 import type { Invitation, InviteResult } from '../../../lib/contract/invitations';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { MyHub } from '../../../lib/contract/hubs';
 import type { SpaceMember } from '../../../lib/contract/spaces';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { addToSpace, as, createSpace, hubWithPeople, type MemberPage, type Person, type SpaceBody } from './space-test-kit';
@@ -67,7 +67,7 @@ describe('making a space private', () => {
 });
 
 describe('space member abilities', () => {
-  const membersOf = async (spaceId: string, person: Person, hub: MyOrganization) => {
+  const membersOf = async (spaceId: string, person: Person, hub: MyHub) => {
     const res = await server.get<MemberPage>(`spaces/${spaceId}/members/`, as(person, hub));
     return Object.fromEntries(res.body.data.map((m) => [m.user_id, m.abilities]));
   };
@@ -145,7 +145,7 @@ describe('content abilities', () => {
 });
 
 describe('space invitation abilities', () => {
-  const listed = async (spaceId: string, person: Person, hub: MyOrganization) => {
+  const listed = async (spaceId: string, person: Person, hub: MyHub) => {
     const res = await server.get<{ data: Invitation[] }>(`spaces/${spaceId}/invitations/`, as(person, hub));
     return Object.fromEntries(res.body.data.map((i) => [i.email, i.abilities]));
   };
@@ -196,7 +196,7 @@ describe('hub abilities', () => {
     };
     expect(hub.abilities).toEqual(expected.owner);
     for (const [role, person] of [['owner', owner], ['editor', editor], ['viewer', viewer]] as const) {
-      const read = await server.get<{ data: MyOrganization }>(`organizations/${hub.domain_handle}/`, as(person, hub));
+      const read = await server.get<{ data: MyHub }>(`organizations/${hub.domain_handle}/`, as(person, hub));
       expect(read.body.data.abilities).toEqual(expected[role]);
       const me = await server.get<{ data: User }>('auth/me/', as(person, hub));
       expect(me.body.data.organizations.find((h) => h.id === hub.id)?.abilities).toEqual(expected[role]);

@@ -54,7 +54,7 @@ const call = (endpoint: Endpoint, id: string, opts: Parameters<TestServer['reque
 describe.each(endpoints.map((e) => [`${e.method} ${e.path}`, e] as const))('%s', (_name, endpoint) => {
   it('answers 401 to every refused authorization, and never the data', async () => {
     for (const { name, authorization } of await refusedAuthorizations(server)) {
-      const res = await call(endpoint, spaceId, { authorization, orgHandle: home.hub.domain_handle });
+      const res = await call(endpoint, spaceId, { authorization, hubHandle: home.hub.domain_handle });
       expect({ name, status: res.status }).toEqual({ name, status: 401 });
       expect(JSON.stringify(res.body)).not.toContain(spaceId);
     }

@@ -102,7 +102,7 @@ describe('POST spaces/', () => {
 
   it('lets a hub on a bigger plan create more', async () => {
     const { hub, owner } = await hubWithPeople(server);
-    await server.db.update(subscriptions).set({ planCode: 'team' }).where(eq(subscriptions.organizationId, hub.id));
+    await server.db.update(subscriptions).set({ planCode: 'team' }).where(eq(subscriptions.hubId, hub.id));
     for (let i = 0; i <= FREE_PLAN.limits.spaces; i++) await createSpace(server, owner, hub);
     const detail = await server.get<{ data: Subscription }>('wallet/subscription-detail/', as(owner, hub));
     expect(detail.body.data.usage.spaces).toBe(FREE_PLAN.limits.spaces + 1);

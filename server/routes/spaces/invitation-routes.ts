@@ -19,7 +19,7 @@ export function registerSpaceInvitationRoutes(app: App) {
       spaceId: request.params.id, emails: request.body.emails, role: request.body.role, client: clientInfoOf(request),
     });
     // Invitations are offered in the invitees' `auth/me/` views.
-    await app.deps.authCache.organizationChanged(hubOf(request).organization.id);
+    await app.deps.authCache.hubChanged(hubOf(request).organization.id);
     return reply.status(sent.some((r) => r.invitation !== null) ? 201 : 200).send(ok(sent));
   });
 
@@ -35,7 +35,7 @@ export function registerSpaceInvitationRoutes(app: App) {
       db, config, mailer, viewer: viewerOf(request), organization: hubOf(request).organization, user: authOf(request).user,
       spaceId: request.params.id, id: request.params.invitation_id, client: clientInfoOf(request),
     });
-    await app.deps.authCache.organizationChanged(hubOf(request).organization.id);
+    await app.deps.authCache.hubChanged(hubOf(request).organization.id);
     return ok(invitation, 'Invitation sent again.');
   });
 
@@ -43,7 +43,7 @@ export function registerSpaceInvitationRoutes(app: App) {
     await cancelSpaceInvitation({
       db, viewer: viewerOf(request), spaceId: request.params.id, id: request.params.invitation_id, client: clientInfoOf(request),
     });
-    await app.deps.authCache.organizationChanged(hubOf(request).organization.id);
+    await app.deps.authCache.hubChanged(hubOf(request).organization.id);
     return ok(null, 'Invitation cancelled.');
   });
 }

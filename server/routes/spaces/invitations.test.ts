@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationSends, invitations } from '../../db/schema';
 import type { Invitation, InviteResult } from '../../../lib/contract/invitations';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { MyHub } from '../../../lib/contract/hubs';
 import type { Space } from '../../../lib/contract/spaces';
 import { insertInvitation } from '../../test/fixtures';
 import { startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../../test/harness';
@@ -29,7 +29,7 @@ afterAll(async () => { await server.close(); });
 interface Body<T> { data: T; message?: string }
 interface ListBody { data: Invitation[]; count: number; page: number; page_size: number }
 const path = (space: Space) => `spaces/${space.id}/invitations/`;
-const invite = (space: Space, person: Person, emails: string[], role = 'viewer', hub: MyOrganization = home.hub) =>
+const invite = (space: Space, person: Person, emails: string[], role = 'viewer', hub: MyHub = home.hub) =>
   server.post<Body<InviteResult[]> & ErrorBody>(path(space), { emails, role }, as(person, hub));
 const resend = (space: Space, person: Person, id: string) =>
   server.post<Body<Invitation> & ErrorBody>(`${path(space)}${id}/resend/`, {}, as(person, home.hub));
@@ -55,7 +55,7 @@ describe('POST spaces/{id}/invitations/', () => {
     expect(mail.text).toContain(`join the space "Design Room" in the hub "${home.hub.name}" on Convene as editor`);
     expect(mail.text).toContain(`${server.config.appUrl}/join-hub?invitation=${token}`);
     const [row] = await server.db.select().from(invitations).where(eq(invitations.email, stranger));
-    expect(row).toMatchObject({ spaceId: shared.id, organizationId: home.hub.id, role: 'editor' });
+    expect(row).toMatchObject({ spaceId: shared.id, hubId: home.hub.id, role: 'editor' });
     expect(Math.abs(row!.expiresAt.getTime() - (Date.now() + 3 * 24 * 3600_000))).toBeLessThan(60_000);
     // A space invitation is not a hub invitation: the hub's list does not show it.
     const hubList = await server.get<ListBody>(`organizations/${home.hub.domain_handle}/invitations/`, as(home.owner, home.hub));
@@ -131,7 +131,7 @@ describe('POST spaces/{id}/invitations/', () => {
     itRejectsBadTokens({
       server: () => server,
       person: () => ({ email: home.owner.user.email, password: STRONG_PASSWORD, token: home.owner.token }),
-      call: (s, auth) => s.post(path(shared), { emails: ['guard@guests.test'], role: 'viewer' }, { ...auth, orgHandle: home.hub.domain_handle }),
+      call: (s, auth) => s.post(path(shared), { emails: ['guard@guests.test'], role: 'viewer' }, { ...auth, hubHandle: home.hub.domain_handle }),
     });
   });
 });
@@ -145,7 +145,7 @@ describe('GET spaces/{id}/invitations/', () => {
     const gone = (await invite(space, home.owner, [uniqueEmail()])).body.data[0]!.invitation!.id;
     await cancel(space, home.owner, gone);
     await invite(shared, home.owner, [uniqueEmail()]);
-    await insertInvitation(server, { organizationId: home.hub.id, email: uniqueEmail() });
+    await insertInvitation(server, { hubId: home.hub.id, email: uniqueEmail() });
 
     const res = await server.get<ListBody>(`${path(space)}?page_size=2`, as(home.editor, home.hub));
     expect(res.status).toBe(200);
@@ -188,7 +188,7 @@ describe('POST spaces/{id}/invitations/{invitation_id}/resend/', () => {
   it("answers 404 for hub invitations, other spaces' invitations and unknown ids; 403 to viewers and to an editor on an owner's invitation", async () => {
     const other = await createSpace(server, home.owner, home.hub);
     const elsewhere = (await invite(other, home.owner, [uniqueEmail()])).body.data[0]!.invitation!.id;
-    const hubInvitation = (await insertInvitation(server, { organizationId: home.hub.id, email: uniqueEmail() })).id;
+    const hubInvitation = (await insertInvitation(server, { hubId: home.hub.id, email: uniqueEmail() })).id;
     for (const id of [elsewhere, hubInvitation, 'not-an-id', '00000000-0000-0000-0000-000000000000']) {
       const res = await resend(shared, home.owner, id);
       expect(res.status, id).toBe(404);

@@ -20,7 +20,7 @@ describe('GET spaces/ paging', () => {
     // three bursts sharing one created_at each, so only the id tie-break keeps pages apart.
     const base = Date.now() - 60_000;
     const rows = Array.from({ length: 23 }, (_, i) => ({
-      organizationId: world.hub.id,
+      hubId: world.hub.id,
       name: `Bulk ${i}`,
       visibility: 'public',
       createdBy: world.owner.user.id,
@@ -119,8 +119,8 @@ describe('GET spaces/ filters and search', () => {
     const here = await createSpace(server, first.owner, first.hub);
     const there = await createSpace(server, second.owner, second.hub);
     // The first hub's owner is a member of the second hub and of its space too.
-    await server.db.insert(memberships).values({ organizationId: second.hub.id, userId: first.owner.user.id, role: 'owner' });
-    await server.db.insert(spaceMemberships).values({ spaceId: there.id, userId: first.owner.user.id, organizationId: second.hub.id, role: 'owner' });
+    await server.db.insert(memberships).values({ hubId: second.hub.id, userId: first.owner.user.id, role: 'owner' });
+    await server.db.insert(spaceMemberships).values({ spaceId: there.id, userId: first.owner.user.id, hubId: second.hub.id, role: 'owner' });
     expect((await listAll(server, first.owner, first.hub)).map((s) => s.id)).toEqual([here.id]);
     expect((await server.get(`spaces/${there.id}/`, as(first.owner, first.hub))).body).toEqual(SPACE_NOT_FOUND);
     expect((await server.post(`spaces/${there.id}/archive/`, {}, as(first.owner, first.hub))).body).toEqual(SPACE_NOT_FOUND);

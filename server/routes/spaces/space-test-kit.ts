@@ -1,5 +1,5 @@
 import { memberships } from '../../db/schema';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import type { MyHub } from '../../../lib/contract/hubs';
 import type { Role } from '../../../lib/contract/settings';
 import type { CreateSpaceBody, Space, SpaceMember } from '../../../lib/contract/spaces';
 import type { RequestOptions, TestServer } from '../../test/harness';
@@ -25,9 +25,9 @@ export const SPACE_NOT_FOUND = { message: 'That space was not found.', code: 'no
 let counter = 0;
 
 /** A new user made a member of the hub with `role` (straight in the database, as the hub-admin flows are not under test here). */
-export async function addHubMember(server: TestServer, hub: MyOrganization, role: Role, name?: string): Promise<Person> {
+export async function addHubMember(server: TestServer, hub: MyHub, role: Role, name?: string): Promise<Person> {
   const person = await createUser(server, { name: name ?? `${role} ${++counter}` });
-  await server.db.insert(memberships).values({ organizationId: hub.id, userId: person.user.id, role });
+  await server.db.insert(memberships).values({ hubId: hub.id, userId: person.user.id, role });
   return person;
 }
 
@@ -44,14 +44,14 @@ export async function hubWithPeople(server: TestServer) {
 export type HubWithPeople = Awaited<ReturnType<typeof hubWithPeople>>;
 
 /** Request options acting as `person` in `hub` (by Org-Handle). */
-export const as = (person: Person, hub: MyOrganization, extra: RequestOptions = {}): RequestOptions =>
-  ({ token: person.token, orgHandle: hub.domain_handle, ...extra });
+export const as = (person: Person, hub: MyHub, extra: RequestOptions = {}): RequestOptions =>
+  ({ token: person.token, hubHandle: hub.domain_handle, ...extra });
 
 /** Creates a space through the API; fails the test if the API refuses. */
 export async function createSpace(
   server: TestServer,
   person: Person,
-  hub: MyOrganization,
+  hub: MyHub,
   body: Partial<CreateSpaceBody> = {},
 ): Promise<Space> {
   const res = await server.post<SpaceBody>(
@@ -64,13 +64,13 @@ export async function createSpace(
 }
 
 /** Adds a hub member to a space through the API as `actor`; fails the test if the API refuses. */
-export async function addToSpace(server: TestServer, actor: Person, hub: MyOrganization, space: Space, person: Person, role: Role) {
+export async function addToSpace(server: TestServer, actor: Person, hub: MyHub, space: Space, person: Person, role: Role) {
   const res = await server.post(`spaces/${space.id}/members/`, { user_id: person.user.id, role }, as(actor, hub));
   if (res.status !== 201) throw new Error(`add member failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 /** Every page of the list as `person`, following "more while a page comes back full". */
-export async function listAll(server: TestServer, person: Person, hub: MyOrganization, query = ''): Promise<Space[]> {
+export async function listAll(server: TestServer, person: Person, hub: MyHub, query = ''): Promise<Space[]> {
   const all: Space[] = [];
   for (let page = 1; ; page++) {
     const res = await server.get<SpacePage>(`spaces/?page=${page}&page_size=100${query}`, as(person, hub));

@@ -32,7 +32,7 @@ beforeAll(async () => {
   pendingToken = (await startSignIn(server, person.email)).token;
   const hub = await createHub(server, person.token);
   hubPath = `organizations/${hub.domain_handle}/two-factor/`;
-  as = { ...as, orgHandle: hub.domain_handle };
+  as = { ...as, hubHandle: hub.domain_handle };
 });
 afterAll(async () => { await server.close(); });
 

@@ -1,4 +1,4 @@
-import { organizationEndpoints } from '../../../lib/contract/organization-endpoints';
+import { hubEndpoints } from '../../../lib/contract/hub-endpoints';
 import { getHubTwoFactorPolicy } from '../../domain/two-factor/get-hub-two-factor-policy';
 import { setHubTwoFactorRequirement } from '../../domain/two-factor/set-hub-two-factor-requirement';
 import { ok } from '../../lib/envelope';
@@ -12,15 +12,15 @@ export default async function hubTwoFactorRoutes(app: App) {
   const { db } = app.deps;
   const onRequest = hubScope(app);
 
-  route(app, organizationEndpoints.twoFactorPolicy, async (request) =>
+  route(app, hubEndpoints.twoFactorPolicy, async (request) =>
     ok(await getHubTwoFactorPolicy({ db, hub: hubOf(request), user: authOf(request).user })), { onRequest });
 
-  route(app, organizationEndpoints.setTwoFactorPolicy, async (request) => {
+  route(app, hubEndpoints.setTwoFactorPolicy, async (request) => {
     const hub = hubOf(request);
     const policy = await setHubTwoFactorRequirement({
       db, hub, user: authOf(request).user, required: request.body.required, client: clientInfoOf(request),
     });
-    await app.deps.authCache.organizationChanged(hub.organization.id);
+    await app.deps.authCache.hubChanged(hub.organization.id);
     return ok(policy, request.body.required ? 'Two-factor sign-in is now required in this hub.' : 'Two-factor sign-in is no longer required.');
   }, { onRequest });
 }

@@ -20,8 +20,8 @@ async function hubWithMember() {
   const owner = await createUser(server, { name: 'Olive Owner' });
   const hub = await createHub(server, owner.token);
   const member = await createUser(server, { name: 'Milo Member' });
-  await server.db.insert(memberships).values({ organizationId: hub.id, userId: member.user.id, role: 'viewer' });
-  const as = (who: { token: string }) => ({ token: who.token, orgHandle: hub.domain_handle });
+  await server.db.insert(memberships).values({ hubId: hub.id, userId: member.user.id, role: 'viewer' });
+  const as = (who: { token: string }) => ({ token: who.token, hubHandle: hub.domain_handle });
   const path = `organizations/${hub.domain_handle}/two-factor/`;
   return { owner, hub, member, as, path };
 }
@@ -93,7 +93,7 @@ describe('requiring two-factor sign-in in a hub', () => {
     await server.request('PUT', path, { ...as(owner), body: { required: false } });
 
     const events = await server.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.organizationId, hub.id), eq(auditEvents.type, 'two_factor_requirement_changed')))
+      .where(and(eq(auditEvents.hubId, hub.id), eq(auditEvents.type, 'two_factor_requirement_changed')))
       .orderBy(auditEvents.createdAt);
     expect(events.map((e) => ({ actor: e.actorId, from: e.data.from, to: e.data.to }))).toEqual([
       { actor: owner.user.id, from: false, to: true },

@@ -53,7 +53,7 @@ describe('setting up an authenticator app', () => {
     expect(await status(token)).toMatchObject({ enabled: true, totp: { enabled: true }, recovery_codes_left: 10 });
     expect((await server.get<Data<{ two_factor_enabled: boolean }>>('auth/me/', { token })).body.data.two_factor_enabled).toBe(true);
     expect(await eventsOf(user.id, 'two_factor_enabled')).toEqual([
-      expect.objectContaining({ actorId: user.id, subjectId: user.id, organizationId: null, data: { method: 'totp' } }),
+      expect.objectContaining({ actorId: user.id, subjectId: user.id, hubId: null, data: { method: 'totp' } }),
     ]);
     // A second set-up is refused while one is on.
     const again = await server.post('auth/two-factor/totp/setup/', { password: STRONG_PASSWORD }, { token });

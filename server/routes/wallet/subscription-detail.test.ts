@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships, organizations } from '../../db/schema';
+import { memberships, hubs } from '../../db/schema';
 import type { Subscription } from '../../../lib/contract/subscription';
 import { FREE_PLAN } from '../../../lib/plans';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -10,8 +10,8 @@ beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
 
 const NOT_FOUND = { message: 'That hub was not found.', code: 'not_found' };
-const detail = (token: string, orgHandle?: string) =>
-  server.get<{ data: Subscription }>('wallet/subscription-detail/', { token, orgHandle });
+const detail = (token: string, hubHandle?: string) =>
+  server.get<{ data: Subscription }>('wallet/subscription-detail/', { token, hubHandle });
 
 describe('GET wallet/subscription-detail/', () => {
   it("answers the active hub's free plan in INR, with its limits and real member count", async () => {
@@ -58,8 +58,8 @@ describe('GET wallet/subscription-detail/', () => {
     const theirs = await createHub(server, owner.token);
     const outsider = await createUser(server);
     await createHub(server, outsider.token);
-    for (const orgHandle of [theirs.domain_handle, uniqueHandle('nobody')]) {
-      const res = await detail(outsider.token, orgHandle);
+    for (const hubHandle of [theirs.domain_handle, uniqueHandle('nobody')]) {
+      const res = await detail(outsider.token, hubHandle);
       expect(res.status).toBe(404);
       expect(res.body).toEqual(NOT_FOUND);
     }
@@ -69,10 +69,10 @@ describe('GET wallet/subscription-detail/', () => {
     const { user, token } = await createUser(server);
     const createdAt = new Date('2024-01-02T03:04:05.000Z');
     const [hub] = await server.db
-      .insert(organizations)
+      .insert(hubs)
       .values({ name: 'Imported', domainHandle: uniqueHandle('imported'), visibility: 'shared', createdAt })
       .returning();
-    await server.db.insert(memberships).values({ organizationId: hub!.id, userId: user.id, role: 'viewer' });
+    await server.db.insert(memberships).values({ hubId: hub!.id, userId: user.id, role: 'viewer' });
     const res = await detail(token, hub!.domainHandle);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({

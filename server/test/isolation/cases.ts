@@ -278,7 +278,7 @@ export const matrixCases: MatrixCase[] = [
   {
     route: 'GET meetings/:code/', scope: 'account', outsiderSees404: true,
     prepare: async (server, hub) => {
-      const started = await server.post<{ data: { code: string } }>('meetings/', {}, { token: hub.owner.token, orgHandle: hub.handle });
+      const started = await server.post<{ data: { code: string } }>('meetings/', {}, { token: hub.owner.token, hubHandle: hub.handle });
       meetingCodes.set(hub.id, started.body.data.code);
     },
     request: (t) => ({ path: `meetings/${meetingCodes.get(t.hub.id)}/` }),

@@ -78,13 +78,13 @@ async function actor(server: TestServer, label: string): Promise<Actor> {
 
 async function insertInvitation(
   server: TestServer,
-  opts: { organizationId: string; spaceId?: string; email: string; invitedBy: string },
+  opts: { hubId: string; spaceId?: string; email: string; invitedBy: string },
 ): Promise<InvitationFixture> {
   const token = randomToken();
   const [row] = await server.db
     .insert(invitations)
     .values({
-      organizationId: opts.organizationId,
+      hubId: opts.hubId,
       spaceId: opts.spaceId ?? null,
       email: opts.email,
       role: 'viewer',
@@ -99,9 +99,9 @@ async function insertInvitation(
 /** A document, a table, an email and a note in one space, ready as processing leaves them. */
 async function insertSpaceContents(
   server: TestServer,
-  opts: { organizationId: string; spaceId: string; createdBy: string; label: string },
+  opts: { hubId: string; spaceId: string; createdBy: string; label: string },
 ): Promise<SpaceContents> {
-  const common = { organizationId: opts.organizationId, spaceId: opts.spaceId, createdBy: opts.createdBy, status: 'ready' as const };
+  const common = { hubId: opts.hubId, spaceId: opts.spaceId, createdBy: opts.createdBy, status: 'ready' as const };
   const email = { subject: `${opts.label} subject ${tag()}`, from: 'a@example.com', to: 'b@example.com', cc: '', date: null, attachments: [] };
   const rows = await server.db
     .insert(contents)
@@ -117,9 +117,9 @@ async function insertSpaceContents(
     .returning({ id: contents.id, name: contents.name, kind: contents.kind, body: contents.body });
   const [document, table, mail, note] = rows;
   await server.db.insert(contentRows).values([['Ada'], ['Grace']].map((cells, rowIndex) => ({
-    contentId: table!.id, organizationId: opts.organizationId, rowIndex, cells,
+    contentId: table!.id, hubId: opts.hubId, rowIndex, cells,
   })));
-  await indexContent({ db: server.db, organizationId: opts.organizationId, contentId: document!.id, name: document!.name, body: document!.body });
+  await indexContent({ db: server.db, hubId: opts.hubId, contentId: document!.id, name: document!.name, body: document!.body });
   const fixture = (row: typeof document) => ({ id: row!.id, name: row!.name });
   return { document: fixture(document), table: fixture(table), email: fixture(mail), note: fixture(note) };
 }
@@ -139,12 +139,12 @@ export async function createHubFixture(server: TestServer, label: string): Promi
   const hubRoles: Array<[Actor, Role]> = [
     [editor!, 'editor'], [viewer!, 'viewer'], [spaceOwner!, 'editor'], [spaceEditor!, 'viewer'], [spaceViewer!, 'viewer'],
   ];
-  await server.db.insert(memberships).values(hubRoles.map(([who, role]) => ({ organizationId: hub.id, userId: who.id, role })));
+  await server.db.insert(memberships).values(hubRoles.map(([who, role]) => ({ hubId: hub.id, userId: who.id, role })));
 
   const spaceRows = await server.db
     .insert(spaces)
     .values((['public', 'shared', 'private'] as const).map((visibility) => ({
-      organizationId: hub.id,
+      hubId: hub.id,
       name: `${label} ${visibility} space ${tag()}`,
       description: `${label} ${visibility} notes ${tag()}`,
       visibility,
@@ -153,17 +153,17 @@ export async function createHubFixture(server: TestServer, label: string): Promi
     .returning();
   const byVisibility = Object.fromEntries(await Promise.all(spaceRows.map(async (row) => [row.visibility, {
     id: row.id, name: row.name, description: row.description ?? '', visibility: row.visibility as SpaceVisibility,
-    contents: await insertSpaceContents(server, { organizationId: hub.id, spaceId: row.id, createdBy: spaceOwner!.id, label: `${label} ${row.visibility}` }),
+    contents: await insertSpaceContents(server, { hubId: hub.id, spaceId: row.id, createdBy: spaceOwner!.id, label: `${label} ${row.visibility}` }),
   }]))) as Record<SpaceVisibility, SpaceFixture>;
   await server.db.insert(spaceMemberships).values([
-    ...spaceRows.map((row) => ({ spaceId: row.id, userId: spaceOwner!.id, organizationId: hub.id, role: 'owner' })),
-    { spaceId: byVisibility.shared.id, userId: spaceEditor!.id, organizationId: hub.id, role: 'editor' },
-    { spaceId: byVisibility.shared.id, userId: spaceViewer!.id, organizationId: hub.id, role: 'viewer' },
+    ...spaceRows.map((row) => ({ spaceId: row.id, userId: spaceOwner!.id, hubId: hub.id, role: 'owner' })),
+    { spaceId: byVisibility.shared.id, userId: spaceEditor!.id, hubId: hub.id, role: 'editor' },
+    { spaceId: byVisibility.shared.id, userId: spaceViewer!.id, hubId: hub.id, role: 'viewer' },
   ]);
 
-  const invitation = await insertInvitation(server, { organizationId: hub.id, email: invitee!.email, invitedBy: owner.id });
+  const invitation = await insertInvitation(server, { hubId: hub.id, email: invitee!.email, invitedBy: owner.id });
   const spaceInvitation = await insertInvitation(server, {
-    organizationId: hub.id, spaceId: byVisibility.shared.id, email: uniqueEmail('isolation.test'), invitedBy: spaceOwner!.id,
+    hubId: hub.id, spaceId: byVisibility.shared.id, email: uniqueEmail('isolation.test'), invitedBy: spaceOwner!.id,
   });
   return {
     id: hub.id, handle: hub.domain_handle, name: hub.name,

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuditLog } from '@/components/audit/AuditLog';
-import type { MyOrganization } from '@/lib/contract/organizations';
+import type { MyHub } from '@/lib/contract/hubs';
 import { accountData, addMockAuditEvent } from '@/mocks/account-state';
 import { mockDb, server } from '@/mocks/node';
 import { useAuthStore } from '@/store/auth';
@@ -37,16 +37,16 @@ async function ownerWithHistory() {
   // Only the events of this test: the demo seed's history is left out.
   accountData(mockDb).events.length = 0;
   addMockAuditEvent(mockDb, {
-    type: 'space_created', organizationId: hub.id, actorId: owner.id, ip: '198.51.100.7', createdAt: at('2030-01-01T10:00:00Z'),
+    type: 'space_created', hubId: hub.id, actorId: owner.id, ip: '198.51.100.7', createdAt: at('2030-01-01T10:00:00Z'),
     data: { target: { kind: 'space', id: 'space-1', name: 'Roadmap' }, visibility: 'public' },
   });
   addMockAuditEvent(mockDb, {
-    type: 'member_role_changed', organizationId: hub.id, actorId: owner.id, subjectId: vic.id, ip: '198.51.100.7',
+    type: 'member_role_changed', hubId: hub.id, actorId: owner.id, subjectId: vic.id, ip: '198.51.100.7',
     createdAt: at('2030-01-02T10:00:00Z'), data: { target: { kind: 'member', id: vic.id, name: 'Vic Viewer' }, from: 'viewer', to: 'editor' },
   });
   addMockAuditEvent(mockDb, { type: 'sign_in_failed', subjectId: vic.id, ip: '203.0.113.9', createdAt: at('2030-01-03T10:00:00Z') });
   await signInOwner();
-  const active = useAuthStore.getState().user?.active_organization as MyOrganization;
+  const active = useAuthStore.getState().user?.active_organization as MyHub;
   return { hub: active, owner, vic };
 }
 
@@ -104,7 +104,7 @@ describe('the audit log', () => {
   it('loads ten events at a time', async () => {
     const { hub } = await ownerWithHistory();
     for (let i = 0; i < 10; i++) {
-      addMockAuditEvent(mockDb, { type: 'meeting_started', organizationId: demoHub().hub.id, actorId: demoHub().owner.id, createdAt: at(`2029-06-${10 + i}T10:00:00Z`) });
+      addMockAuditEvent(mockDb, { type: 'meeting_started', hubId: demoHub().hub.id, actorId: demoHub().owner.id, createdAt: at(`2029-06-${10 + i}T10:00:00Z`) });
     }
     const { user } = renderStill(<AuditLog hub={hub} />);
     await screen.findByText('13 events');

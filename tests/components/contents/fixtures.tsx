@@ -67,7 +67,7 @@ export function seedContent(
   const extension = opts.source === 'upload' || !opts.source ? (opts.name.split('.').pop() ?? null) : null;
   const content: MockContent = {
     id: mockDb.newId(),
-    organizationId: demoHub().hub.id,
+    hubId: demoHub().hub.id,
     spaceId: space.id,
     kind: opts.kind ?? 'document',
     source: opts.source ?? 'upload',

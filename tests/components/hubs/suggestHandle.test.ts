@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOrganizationBody } from '@/lib/contract/organizations';
+import { createHubBody } from '@/lib/contract/hubs';
 import { HANDLE_MAX } from '@/lib/validation/fields';
 import { suggestHandle } from '@/components/hubs/suggestHandle';
 import { organisationDomainOf } from '@/components/hubs/emailDomain';
@@ -19,7 +19,7 @@ describe('suggestHandle', () => {
     const handle = suggestHandle('The International Association of Very Long Organisation Names');
     expect(handle.length).toBeLessThanOrEqual(HANDLE_MAX);
     expect(handle.endsWith('-')).toBe(false);
-    expect(createOrganizationBody.shape.domain_handle.safeParse(handle).success).toBe(true);
+    expect(createHubBody.shape.domain_handle.safeParse(handle).success).toBe(true);
   });
 });
 

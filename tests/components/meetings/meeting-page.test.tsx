@@ -17,7 +17,7 @@ resetAuthAfterEach();
 
 function seedMeeting(code = 'abc-defg-hij'): MockMeeting {
   const { hub, owner } = demoHub();
-  const meeting = { id: mockDb.newId(), code, organizationId: hub.id, spaceId: null, createdBy: owner.id, createdAt: mockDb.now() };
+  const meeting = { id: mockDb.newId(), code, hubId: hub.id, spaceId: null, createdBy: owner.id, createdAt: mockDb.now() };
   mockDb.data.meetings.push(meeting);
   return meeting;
 }

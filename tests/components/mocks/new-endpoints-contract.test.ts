@@ -5,7 +5,7 @@ import {
   invitationAcceptanceSchema, invitationPreviewSchema, invitationSchema, inviteResultSchema,
 } from '@/lib/contract/invitations';
 import { memberSchema } from '@/lib/contract/members';
-import { myOrganizationSchema, organizationPreviewSchema } from '@/lib/contract/organizations';
+import { myHubSchema, hubPreviewSchema } from '@/lib/contract/hubs';
 import { spaceMemberSchema, spaceSchema } from '@/lib/contract/spaces';
 import { hubAdminApi, invitationApi, memberApi } from '@/client/http/hub-admin-api';
 import { spaceInvitationApi, spacesApi } from '@/client/http/spaces-api';
@@ -56,8 +56,8 @@ describe('mock hub administration endpoints follow the contract', () => {
   it('settings, members, invitations, preview, transfer and archive', async () => {
     const vic = addHubMember('vic@example.com', 'Vic', 'viewer');
     as();
-    follows(dataEnvelope(myOrganizationSchema), await hubAdminApi.update(handle, { description: 'New words', email_domain: '' }));
-    follows(dataEnvelope(organizationPreviewSchema), await hubAdminApi.preview(handle));
+    follows(dataEnvelope(myHubSchema), await hubAdminApi.update(handle, { description: 'New words', email_domain: '' }));
+    follows(dataEnvelope(hubPreviewSchema), await hubAdminApi.preview(handle));
     follows(listEnvelope(memberSchema), await memberApi.list(handle, 1, { search: 'vic' }));
     follows(dataEnvelope(memberSchema), await memberApi.updateRole(handle, vic.id, { role: 'editor' }));
 
@@ -73,7 +73,7 @@ describe('mock hub administration endpoints follow the contract', () => {
     expect(await failure(invitationApi.preview(token))).toMatchObject({ status: 404, code: 'not_found' });
 
     as();
-    follows(dataEnvelope(myOrganizationSchema), await hubAdminApi.transfer(handle, { user_id: vic.id }));
+    follows(dataEnvelope(myHubSchema), await hubAdminApi.transfer(handle, { user_id: vic.id }));
     as(vic.id);
     follows(dataEnvelope(userSchema), await hubAdminApi.archive(handle, { confirm: handle }));
   });

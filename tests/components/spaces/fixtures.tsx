@@ -8,7 +8,7 @@ import { renderWithApp } from '@/tests/render';
 
 /** The seeded demo hub and its owner. */
 export function demoHub() {
-  const hub = mockDb.organizationByHandle(MOCK_DEMO_HUB.domainHandle);
+  const hub = mockDb.hubByHandle(MOCK_DEMO_HUB.domainHandle);
   const owner = mockDb.userByEmail(MOCK_DEMO_ACCOUNT.email);
   if (!hub || !owner) throw new Error('the mock seed changed');
   return { hub, owner };
@@ -18,8 +18,8 @@ export function demoHub() {
 export function addHubMember(email: string, name: string, role: Role): MockUser {
   const { hub } = demoHub();
   const { user } = mockDb.createAccount({ email, name, profile: true });
-  mockDb.data.memberships.push({ organizationId: hub.id, userId: user.id, role, createdAt: mockDb.now() });
-  user.activeOrganizationId = hub.id;
+  mockDb.data.memberships.push({ hubId: hub.id, userId: user.id, role, createdAt: mockDb.now() });
+  user.activeHubId = hub.id;
   return user;
 }
 
@@ -49,7 +49,7 @@ export function seedSpace(opts: {
   const creator = opts.createdBy ?? owner;
   const space: MockSpace = {
     id: mockDb.newId(),
-    organizationId: hub.id,
+    hubId: hub.id,
     name: opts.name,
     description: opts.description ?? null,
     visibility: opts.visibility ?? 'public',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@/lib/contract/envelope';
 import { MEETING_CODE_PATTERN, meetingSchema } from '@/lib/contract/meetings';
-import { setAuthToken, setOrgHandle } from '@/client/http/clients';
+import { setAuthToken, setHubHandle } from '@/client/http/clients';
 import { meetingsApi } from '@/client/http/meetings-api';
 import { mockDb } from '@/mocks/node';
 import { as, failure, follows } from '@/tests/infrastructure/mock-contract';
@@ -11,7 +11,7 @@ import { seedSpace } from '@/tests/components/spaces/fixtures';
 setupMockServer();
 afterEach(() => {
   setAuthToken(null);
-  setOrgHandle(null);
+  setHubHandle(null);
 });
 
 describe('mock meetings endpoints follow the contract', () => {
@@ -37,7 +37,7 @@ describe('mock meetings endpoints follow the contract', () => {
     const { data } = await meetingsApi.create();
     const outsider = mockDb.createAccount({ email: 'out@else.test', name: 'Out Sider', profile: true }).user;
     setAuthToken(mockDb.createSession(outsider.id));
-    setOrgHandle(null);
+    setHubHandle(null);
     expect(await failure(meetingsApi.get(data.code))).toMatchObject({ status: 404, code: 'not_found' });
     as();
     expect(await failure(meetingsApi.get('zzz-zzzz-zzz'))).toMatchObject({ status: 404, code: 'not_found' });

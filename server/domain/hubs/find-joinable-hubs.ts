@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { invitations, memberships, organizations, users } from '../../db/schema';
-import type { JoinableOrganization } from '../../../lib/contract/organizations';
+import { invitations, memberships, hubs, users } from '../../db/schema';
+import type { JoinableHub } from '../../../lib/contract/hubs';
 import type { Role } from '../../../lib/contract/settings';
 import { isAcceptableInvitation } from '../invitations/pending-invitation';
-import { memberCount, presentOrganization } from './present-organization';
+import { memberCount, presentHub } from './present-hub';
 
 /**
  * Hubs the user may join but has not: pending, unexpired invitations to the
@@ -12,53 +12,53 @@ import { memberCount, presentOrganization } from './present-organization';
  * invitation into a space of a hub counts too: accepting it makes the user
  * a viewer of the hub, so that is the role offered (a hub invitation wins).
  */
-export async function findJoinableOrganizations(opts: {
+export async function findJoinableHubs(opts: {
   db: Database;
   userId: string;
   email: string;
-}): Promise<JoinableOrganization[]> {
+}): Promise<JoinableHub[]> {
   const { db } = opts;
-  const mine = db.select({ id: memberships.organizationId }).from(memberships).where(eq(memberships.userId, opts.userId));
+  const mine = db.select({ id: memberships.hubId }).from(memberships).where(eq(memberships.userId, opts.userId));
   const invited = await db
     .select({
-      organization: organizations, memberCount, role: invitations.role, spaceId: invitations.spaceId, invitedBy: users.name,
+      organization: hubs, memberCount, role: invitations.role, spaceId: invitations.spaceId, invitedBy: users.name,
     })
     .from(invitations)
-    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .innerJoin(hubs, eq(hubs.id, invitations.hubId))
     .leftJoin(users, eq(users.id, invitations.invitedBy))
     .where(
       and(
         eq(invitations.email, opts.email),
         isAcceptableInvitation(),
-        isNull(organizations.archivedAt),
-        notInArray(organizations.id, mine),
+        isNull(hubs.archivedAt),
+        notInArray(hubs.id, mine),
       ),
     )
     .orderBy(sql`${invitations.spaceId} is null desc`, desc(invitations.createdAt));
 
   const domain = opts.email.split('@')[1] ?? '';
   const byDomain = await db
-    .select({ organization: organizations, memberCount })
-    .from(organizations)
+    .select({ organization: hubs, memberCount })
+    .from(hubs)
     .where(
       and(
-        eq(organizations.emailDomain, domain),
-        eq(organizations.visibility, 'public'),
-        isNull(organizations.archivedAt),
-        notInArray(organizations.id, mine),
+        eq(hubs.emailDomain, domain),
+        eq(hubs.visibility, 'public'),
+        isNull(hubs.archivedAt),
+        notInArray(hubs.id, mine),
       ),
     )
-    .orderBy(organizations.createdAt);
+    .orderBy(hubs.createdAt);
 
   const seen = new Set<string>();
-  const rows: JoinableOrganization[] = [];
+  const rows: JoinableHub[] = [];
   const add = (
-    r: { organization: typeof organizations.$inferSelect; memberCount: number },
-    joinable: Pick<JoinableOrganization, 'reason' | 'role' | 'invited_by'>,
+    r: { organization: typeof hubs.$inferSelect; memberCount: number },
+    joinable: Pick<JoinableHub, 'reason' | 'role' | 'invited_by'>,
   ) => {
     if (seen.has(r.organization.id)) return;
     seen.add(r.organization.id);
-    rows.push({ ...presentOrganization(r.organization, r.memberCount), ...joinable });
+    rows.push({ ...presentHub(r.organization, r.memberCount), ...joinable });
   };
   for (const r of invited) {
     add(r, { reason: 'invitation', role: r.spaceId ? 'viewer' : (r.role as Role), invited_by: r.invitedBy });

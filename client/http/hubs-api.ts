@@ -1,10 +1,10 @@
 import { PAGE_SIZE } from '../../lib/constants';
-import type { CreateOrganizationBody } from '../../lib/contract/organizations';
+import type { CreateHubBody } from '../../lib/contract/hubs';
 import { call } from './api';
 
 /** Hubs: create, check a handle, list, find joinable ones, read, join, make one active. */
-export const organizationApi = {
-  create: (body: CreateOrganizationBody) => call('POST organizations/', { body }),
+export const hubApi = {
+  create: (body: CreateHubBody) => call('POST organizations/', { body }),
   checkHandle: (handle: string) => call('GET organizations/check/', { query: { domain_handle: handle } }),
   list: (page = 1) => call('GET organizations/', { query: { page, page_size: PAGE_SIZE } }),
   joinable: () => call('GET organizations/joinable/', {}),

@@ -2,31 +2,31 @@ import type { HttpHandler } from 'msw';
 import { pageQuery } from '@/lib/contract/envelope';
 import { errorMessages } from '@/lib/contract/error-messages';
 import {
-  checkHandleQuery, createOrganizationBody, foreignEmailDomainMessage, hubHandleField, switchOrganizationBody,
-} from '@/lib/contract/organizations';
-import { organizationEndpoints } from '@/lib/contract/organization-endpoints';
+  checkHandleQuery, createHubBody, foreignEmailDomainMessage, hubHandleField, switchHubBody,
+} from '@/lib/contract/hubs';
+import { hubEndpoints } from '@/lib/contract/hub-endpoints';
 import { theme } from '@/lib/constants';
-import type { MockDb, MockOrganization, MockUser } from '../state';
+import type { MockDb, MockHub, MockUser } from '../state';
 import { answer, authenticate, fieldFail, notFound, ok, paged, parse, parseBody } from './respond';
 
 const HANDLE_TAKEN = errorMessages.handleTaken;
 
-export function organizationHandlers(db: MockDb): HttpHandler[] {
-  const enter = (user: MockUser, organization: MockOrganization) => {
-    user.activeOrganizationId = organization.id;
+export function hubHandlers(db: MockDb): HttpHandler[] {
+  const enter = (user: MockUser, hub: MockHub) => {
+    user.activeHubId = hub.id;
   };
 
   return [
-    answer(organizationEndpoints.create, async ({ request }) => {
+    answer(hubEndpoints.create, async ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
-      const body = await parseBody(request, createOrganizationBody);
+      const body = await parseBody(request, createHubBody);
       if (!body.ok) return body.response;
       const { name, domain_handle, description, visibility, email_domain, colour } = body.data;
       const domainMessage = foreignEmailDomainMessage(auth.user.email, email_domain);
       if (domainMessage) return fieldFail(400, 'validation_error', 'email_domain', domainMessage);
-      if (db.organizationByHandle(domain_handle)) return fieldFail(409, 'handle_taken', 'domain_handle', HANDLE_TAKEN);
-      const organization: MockOrganization = {
+      if (db.hubByHandle(domain_handle)) return fieldFail(409, 'handle_taken', 'domain_handle', HANDLE_TAKEN);
+      const hub: MockHub = {
         id: db.newId(),
         name,
         domainHandle: domain_handle,
@@ -36,13 +36,13 @@ export function organizationHandlers(db: MockDb): HttpHandler[] {
         emailDomain: email_domain ?? null,
         createdAt: db.now(),
       };
-      db.data.organizations.push(organization);
-      db.data.memberships.push({ organizationId: organization.id, userId: auth.user.id, role: 'owner', createdAt: db.now() });
-      enter(auth.user, organization);
-      return ok(db.myOrganization(organization, 'owner'), { status: 201 });
+      db.data.organizations.push(hub);
+      db.data.memberships.push({ hubId: hub.id, userId: auth.user.id, role: 'owner', createdAt: db.now() });
+      enter(auth.user, hub);
+      return ok(db.myHub(hub, 'owner'), { status: 201 });
     }),
 
-    answer(organizationEndpoints.checkHandle, ({ request }) => {
+    answer(hubEndpoints.checkHandle, ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const query = parse(checkHandleQuery, Object.fromEntries(new URL(request.url).searchParams));
@@ -52,27 +52,27 @@ export function organizationHandlers(db: MockDb): HttpHandler[] {
       if (!rule.success) {
         return ok({ domain_handle: raw.trim().toLowerCase(), available: false, reason: rule.error.issues[0]?.message ?? null });
       }
-      const taken = Boolean(db.organizationByHandle(rule.data));
+      const taken = Boolean(db.hubByHandle(rule.data));
       return ok({ domain_handle: rule.data, available: !taken, reason: taken ? HANDLE_TAKEN : null });
     }),
 
-    answer(organizationEndpoints.joinable, ({ request }) => {
+    answer(hubEndpoints.joinable, ({ request }) => {
       const auth = authenticate(db, request);
       return auth.ok ? ok(db.joinableFor(auth.user)) : auth.response;
     }),
 
-    answer(organizationEndpoints.switchTo, async ({ request }) => {
+    answer(hubEndpoints.switchTo, async ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
-      const body = await parseBody(request, switchOrganizationBody);
+      const body = await parseBody(request, switchHubBody);
       if (!body.ok) return body.response;
-      const organization = db.organizationByHandle(body.data.domain_handle);
-      if (!organization || !db.membership(auth.user.id, organization.id)) return notFound('That hub');
-      enter(auth.user, organization);
+      const hub = db.hubByHandle(body.data.domain_handle);
+      if (!hub || !db.membership(auth.user.id, hub.id)) return notFound('That hub');
+      enter(auth.user, hub);
       return ok(db.userView(auth.user));
     }),
 
-    answer(organizationEndpoints.list, ({ request }) => {
+    answer(hubEndpoints.list, ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const query = parse(pageQuery, Object.fromEntries(new URL(request.url).searchParams));
@@ -80,24 +80,24 @@ export function organizationHandlers(db: MockDb): HttpHandler[] {
       return paged(db.hubsOf(auth.user.id), query.data);
     }),
 
-    answer(organizationEndpoints.get, ({ request, params }) => {
+    answer(hubEndpoints.get, ({ request, params }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
-      const organization = db.organizationByHandle(String(params.handle));
-      const membership = organization && db.membership(auth.user.id, organization.id);
-      if (!organization || !membership) return notFound('That hub');
-      return ok(db.myOrganization(organization, membership.role));
+      const hub = db.hubByHandle(String(params.handle));
+      const membership = hub && db.membership(auth.user.id, hub.id);
+      if (!hub || !membership) return notFound('That hub');
+      return ok(db.myHub(hub, membership.role));
     }),
 
-    answer(organizationEndpoints.join, ({ request, params }) => {
+    answer(hubEndpoints.join, ({ request, params }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
-      const organization = db.organizationByHandle(String(params.handle));
-      if (!organization) return notFound('That hub');
-      const member = db.membership(auth.user.id, organization.id);
-      if (member) return ok(db.myOrganization(organization, member.role));
+      const hub = db.hubByHandle(String(params.handle));
+      if (!hub) return notFound('That hub');
+      const member = db.membership(auth.user.id, hub.id);
+      if (member) return ok(db.myHub(hub, member.role));
       // Who may join which hub is the API's rule; the mock lets the caller in, with their invitations' roles.
-      const invited = db.data.invitations.filter((i) => i.organizationId === organization.id && i.email === auth.user.email);
+      const invited = db.data.invitations.filter((i) => i.hubId === hub.id && i.email === auth.user.email);
       const role = invited.find((i) => !i.spaceId)?.role ?? 'viewer';
       for (const invitation of invited) {
         db.data.invitations.splice(db.data.invitations.indexOf(invitation), 1);
@@ -105,9 +105,9 @@ export function organizationHandlers(db: MockDb): HttpHandler[] {
           db.data.spaceMemberships.push({ spaceId: invitation.spaceId, userId: auth.user.id, role: invitation.role, createdAt: db.now() });
         }
       }
-      db.data.memberships.push({ organizationId: organization.id, userId: auth.user.id, role, createdAt: db.now() });
-      enter(auth.user, organization);
-      return ok(db.myOrganization(organization, role));
+      db.data.memberships.push({ hubId: hub.id, userId: auth.user.id, role, createdAt: db.now() });
+      enter(auth.user, hub);
+      return ok(db.myHub(hub, role));
     }),
   ];
 }

@@ -1,12 +1,12 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { memberships, organizations } from '../../db/schema';
-import type { MyOrganization, OrganizationSummary } from '../../../lib/contract/organizations';
+import { memberships, hubs } from '../../db/schema';
+import type { MyHub, HubSummary } from '../../../lib/contract/hubs';
 import type { HubVisibility, Role } from '../../../lib/contract/settings';
 import { hubAbilities } from '../../../lib/policies/abilities';
-import type { OrganizationRow } from '../../types';
+import type { HubRow } from '../../types';
 
-export function presentOrganization(row: OrganizationRow, memberCount: number): OrganizationSummary {
+export function presentHub(row: HubRow, memberCount: number): HubSummary {
   return {
     id: row.id,
     name: row.name,
@@ -20,11 +20,11 @@ export function presentOrganization(row: OrganizationRow, memberCount: number): 
   };
 }
 
-export async function countMembers(opts: { db: Database; organizationId: string }): Promise<number> {
+export async function countMembers(opts: { db: Database; hubId: string }): Promise<number> {
   const [row] = await opts.db
     .select({ n: count() })
     .from(memberships)
-    .where(eq(memberships.organizationId, opts.organizationId));
+    .where(eq(memberships.hubId, opts.hubId));
   return row?.n ?? 0;
 }
 
@@ -32,10 +32,10 @@ export async function countMembers(opts: { db: Database; organizationId: string 
  * The hub's member count as a column of the query that reads the hub, so a
  * list costs one round trip instead of two.
  */
-export const memberCount = sql<number>`(select count(*)::int from ${memberships} where ${memberships.organizationId} = ${organizations.id})`.mapWith(Number);
+export const memberCount = sql<number>`(select count(*)::int from ${memberships} where ${memberships.hubId} = ${hubs.id})`.mapWith(Number);
 
 /** A hub as one of its members sees it: with the member's role and what it lets them do. */
-export function presentMembership(row: { organization: OrganizationRow; role: string; memberCount: number }): MyOrganization {
+export function presentMembership(row: { organization: HubRow; role: string; memberCount: number }): MyHub {
   const role = row.role as Role;
-  return { ...presentOrganization(row.organization, row.memberCount), role, abilities: hubAbilities(role) };
+  return { ...presentHub(row.organization, row.memberCount), role, abilities: hubAbilities(role) };
 }

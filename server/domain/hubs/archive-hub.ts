@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { organizations, users } from '../../db/schema';
+import { hubs, users } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { authorize } from '../../policies/roles';
 import type { HubContext, UserRow } from '../../types';
@@ -13,25 +13,25 @@ import type { ClientInfo } from '../sessions/create-session';
  * list, `auth/me/` and the joinable hubs, and stops being anyone's active
  * hub; its data stays. Returns the caller as they now are.
  */
-export async function archiveOrganization(opts: {
+export async function archiveHub(opts: {
   db: Database;
   user: UserRow;
   hub: HubContext;
   confirm: string;
   client: ClientInfo;
 }): Promise<UserRow> {
-  const { organization } = opts.hub;
+  const { organization: hub } = opts.hub;
   authorize(opts.hub.role, 'archive', 'Only a hub owner can archive the hub.');
-  if (opts.confirm.trim().toLowerCase() !== organization.domainHandle) {
-    throw fieldError('confirm', `Type the hub handle (${organization.domainHandle}) to confirm`);
+  if (opts.confirm.trim().toLowerCase() !== hub.domainHandle) {
+    throw fieldError('confirm', `Type the hub handle (${hub.domainHandle}) to confirm`);
   }
   await opts.db.transaction(async (tx) => {
-    await tx.update(organizations).set({ archivedAt: sql`now()` }).where(eq(organizations.id, organization.id));
-    await tx.update(users).set({ activeOrganizationId: null }).where(eq(users.activeOrganizationId, organization.id));
+    await tx.update(hubs).set({ archivedAt: sql`now()` }).where(eq(hubs.id, hub.id));
+    await tx.update(users).set({ activeHubId: null }).where(eq(users.activeHubId, hub.id));
     await recordAuditEvent({
-      db: tx, type: 'hub_archived', organizationId: organization.id, actorId: opts.user.id, client: opts.client,
-      data: { target: hubTarget(organization) },
+      db: tx, type: 'hub_archived', hubId: hub.id, actorId: opts.user.id, client: opts.client,
+      data: { target: hubTarget(hub) },
     });
   });
-  return { ...opts.user, activeOrganizationId: opts.user.activeOrganizationId === organization.id ? null : opts.user.activeOrganizationId };
+  return { ...opts.user, activeHubId: opts.user.activeHubId === hub.id ? null : opts.user.activeHubId };
 }

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { organizations } from '../../db/schema';
-import { hubHandleField, type CheckHandleResponse } from '../../../lib/contract/organizations';
+import { hubs } from '../../db/schema';
+import { hubHandleField, type CheckHandleResponse } from '../../../lib/contract/hubs';
 import { errorMessages } from '../../../lib/contract/error-messages';
 
 export const HANDLE_TAKEN_MESSAGE = errorMessages.handleTaken;
 
 export async function isHandleTaken(opts: { db: Database; handle: string }): Promise<boolean> {
   const [row] = await opts.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.domainHandle, opts.handle))
+    .select({ id: hubs.id })
+    .from(hubs)
+    .where(eq(hubs.domainHandle, opts.handle))
     .limit(1);
   return row !== undefined;
 }

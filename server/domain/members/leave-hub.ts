@@ -7,20 +7,20 @@ import { deleteMembership } from './delete-membership';
 import { findMember } from './find-member';
 
 /** The caller leaves the hub; the last owner must hand the hub over first. Returns the user as it now is. */
-export async function leaveOrganization(opts: { db: Database; hub: HubContext; user: UserRow; client: ClientInfo }): Promise<UserRow> {
-  const organizationId = opts.hub.organization.id;
+export async function leaveHub(opts: { db: Database; hub: HubContext; user: UserRow; client: ClientInfo }): Promise<UserRow> {
+  const hubId = opts.hub.organization.id;
   await opts.db.transaction(async (tx) => {
     // The role is read again under the transaction: it may have changed since the request was scoped.
-    const member = await findMember({ db: tx, organizationId, userId: opts.user.id });
+    const member = await findMember({ db: tx, hubId, userId: opts.user.id });
     await deleteMembership({
-      db: tx, organizationId, member,
+      db: tx, hubId, member,
       lastOwnerMessage: 'You are the only owner of this hub: make another member owner before leaving.',
     });
     await recordAuditEvent({
-      db: tx, type: 'member_left', organizationId, actorId: opts.user.id, subjectId: opts.user.id, client: opts.client,
+      db: tx, type: 'member_left', hubId, actorId: opts.user.id, subjectId: opts.user.id, client: opts.client,
       data: { target: hubTarget(opts.hub.organization), role: member.role },
     });
   });
-  const stillActive = opts.user.activeOrganizationId === organizationId ? null : opts.user.activeOrganizationId;
-  return { ...opts.user, activeOrganizationId: stillActive };
+  const stillActive = opts.user.activeHubId === hubId ? null : opts.user.activeHubId;
+  return { ...opts.user, activeHubId: stillActive };
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { invitations, memberships, organizations, spaceMemberships, spaces, users } from '../../db/schema';
-import type { MyOrganization } from '../../../lib/contract/organizations';
+import { invitations, memberships, hubs, spaceMemberships, spaces, users } from '../../db/schema';
+import type { MyHub } from '../../../lib/contract/hubs';
 import { conflict, notFound } from '../../lib/errors';
 import type { UserRow } from '../../types';
 import { hubTarget, invitationData } from '../audit/audit-targets';
@@ -10,7 +10,7 @@ import { assertMemberCapacity } from '../billing/assert-member-capacity';
 import { isAcceptableInvitation } from '../invitations/pending-invitation';
 import type { ClientInfo } from '../sessions/create-session';
 import { normalizeHandle } from './normalize-handle';
-import { countMembers, presentMembership } from './present-organization';
+import { countMembers, presentMembership } from './present-hub';
 
 const alreadyMember = () => conflict('You are already a member of this hub.', 'already_member');
 
@@ -21,28 +21,28 @@ const alreadyMember = () => conflict('You are already a member of this hub.', 'a
  * spaces (they join those spaces too). A shared hub without an invitation
  * answers exactly like a hub that does not exist.
  */
-export async function joinOrganization(opts: {
+export async function joinHub(opts: {
   db: Database;
   user: UserRow;
   handle: string;
   client: ClientInfo;
-}): Promise<MyOrganization> {
+}): Promise<MyHub> {
   const { user } = opts;
   const handle = normalizeHandle(opts.handle);
   if (!handle) throw notFound('That hub');
   return opts.db.transaction(async (tx) => {
     // Locking the hub row serialises joins to one hub, so two people cannot both take its last seat.
-    const [organization] = await tx
+    const [hub] = await tx
       .select()
-      .from(organizations)
-      .where(and(eq(organizations.domainHandle, handle), isNull(organizations.archivedAt)))
+      .from(hubs)
+      .where(and(eq(hubs.domainHandle, handle), isNull(hubs.archivedAt)))
       .limit(1)
       .for('update');
-    if (!organization) throw notFound('That hub');
+    if (!hub) throw notFound('That hub');
     const [existing] = await tx
       .select({ role: memberships.role })
       .from(memberships)
-      .where(and(eq(memberships.organizationId, organization.id), eq(memberships.userId, user.id)))
+      .where(and(eq(memberships.hubId, hub.id), eq(memberships.userId, user.id)))
       .limit(1);
     if (existing) throw alreadyMember();
     // Newest first, hub invitations before space ones: the hub invitation decides the role.
@@ -50,16 +50,16 @@ export async function joinOrganization(opts: {
       .select({ id: invitations.id, role: invitations.role, email: invitations.email, spaceId: invitations.spaceId, spaceName: spaces.name })
       .from(invitations)
       .leftJoin(spaces, eq(spaces.id, invitations.spaceId))
-      .where(and(eq(invitations.organizationId, organization.id), eq(invitations.email, user.email), isAcceptableInvitation()))
+      .where(and(eq(invitations.hubId, hub.id), eq(invitations.email, user.email), isAcceptableInvitation()))
       .orderBy(sql`${invitations.spaceId} is null desc`, desc(invitations.createdAt));
     const hubInvitation = pending.find((i) => i.spaceId === null);
-    if (pending.length === 0 && organization.visibility !== 'public') throw notFound('That hub');
+    if (pending.length === 0 && hub.visibility !== 'public') throw notFound('That hub');
 
-    await assertMemberCapacity({ db: tx, organization });
+    await assertMemberCapacity({ db: tx, organization: hub });
     const role = hubInvitation?.role ?? 'viewer';
     const [joined] = await tx
       .insert(memberships)
-      .values({ organizationId: organization.id, userId: user.id, role })
+      .values({ hubId: hub.id, userId: user.id, role })
       .onConflictDoNothing()
       .returning();
     if (!joined) throw alreadyMember();
@@ -68,13 +68,13 @@ export async function joinOrganization(opts: {
     for (const invitation of spaceInvitations) {
       await tx
         .insert(spaceMemberships)
-        .values({ spaceId: invitation.spaceId!, userId: user.id, organizationId: organization.id, role: invitation.role })
+        .values({ spaceId: invitation.spaceId!, userId: user.id, hubId: hub.id, role: invitation.role })
         .onConflictDoNothing();
     }
     const used = [...(hubInvitation ? [hubInvitation.id] : []), ...spaceInvitations.map((i) => i.id)];
     if (used.length > 0) await tx.update(invitations).set({ acceptedAt: sql`now()` }).where(inArray(invitations.id, used));
-    await tx.update(users).set({ activeOrganizationId: organization.id }).where(eq(users.id, user.id));
-    const joinedBy = { organizationId: organization.id, actorId: user.id, subjectId: user.id, client: opts.client };
+    await tx.update(users).set({ activeHubId: hub.id }).where(eq(users.id, user.id));
+    const joinedBy = { hubId: hub.id, actorId: user.id, subjectId: user.id, client: opts.client };
     for (const invitation of [...(hubInvitation ? [hubInvitation] : []), ...spaceInvitations]) {
       await recordAuditEvent({
         db: tx, type: 'invitation_accepted', ...joinedBy,
@@ -83,8 +83,8 @@ export async function joinOrganization(opts: {
     }
     await recordAuditEvent({
       db: tx, type: 'member_joined', ...joinedBy,
-      data: { target: hubTarget(organization), role, via: pending.length > 0 ? 'invitation' : 'public' },
+      data: { target: hubTarget(hub), role, via: pending.length > 0 ? 'invitation' : 'public' },
     });
-    return presentMembership({ organization, role, memberCount: await countMembers({ db: tx, organizationId: organization.id }) });
+    return presentMembership({ organization: hub, role, memberCount: await countMembers({ db: tx, hubId: hub.id }) });
   });
 }

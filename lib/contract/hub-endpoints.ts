@@ -3,25 +3,25 @@ import { userSchema } from './auth';
 import { endpoint } from './endpoint';
 import { dataEnvelope, listEnvelope, pageQuery } from './envelope';
 import {
-  archiveOrganizationBody, checkHandleQuery, checkHandleResponse, createOrganizationBody, joinableOrganizationSchema,
-  myOrganizationSchema, organizationHandleParams, organizationPreviewSchema, switchOrganizationBody, transferOrganizationBody,
-  updateOrganizationBody,
-} from './organizations';
+  archiveHubBody, checkHandleQuery, checkHandleResponse, createHubBody, joinableHubSchema,
+  myHubSchema, hubHandleParams, hubPreviewSchema, switchHubBody, transferHubBody,
+  updateHubBody,
+} from './hubs';
 import { hubTwoFactorPolicyBody, hubTwoFactorPolicySchema } from './two-factor';
 
 // Apart from organizations.ts because the user view (auth.ts) is built from the hub schemas there.
 
-const organization = dataEnvelope(myOrganizationSchema);
+const hub = dataEnvelope(myHubSchema);
 const user = dataEnvelope(userSchema);
 const hubTwoFactorPolicy = dataEnvelope(hubTwoFactorPolicySchema);
 const tag = 'organizations';
-const params = organizationHandleParams;
+const params = hubHandleParams;
 
 /** Hubs: create, check a handle, list mine, find joinable ones, read, join, switch; their settings and two-factor rule. */
-export const organizationEndpoints = {
+export const hubEndpoints = {
   create: endpoint({
     method: 'POST', path: 'organizations/', tag, signedIn: true, summary: 'Create a hub (the caller becomes its owner)',
-    body: createOrganizationBody, status: 201, response: organization, errors: [400, 401, 403, 409],
+    body: createHubBody, status: 201, response: hub, errors: [400, 401, 403, 409],
   }),
   checkHandle: endpoint({
     method: 'GET', path: 'organizations/check/', tag, signedIn: true, summary: 'Whether a hub handle is valid and free',
@@ -29,45 +29,45 @@ export const organizationEndpoints = {
   }),
   list: endpoint({
     method: 'GET', path: 'organizations/', tag, signedIn: true, summary: 'The hubs I belong to',
-    query: pageQuery, response: listEnvelope(myOrganizationSchema), errors: [400, 401],
+    query: pageQuery, response: listEnvelope(myHubSchema), errors: [400, 401],
   }),
   joinable: endpoint({
     method: 'GET', path: 'organizations/joinable/', tag, signedIn: true,
     summary: 'Hubs I may join: invitations and hubs open to my email domain',
-    response: dataEnvelope(z.array(joinableOrganizationSchema)), errors: [401],
+    response: dataEnvelope(z.array(joinableHubSchema)), errors: [401],
   }),
   switchTo: endpoint({
     method: 'POST', path: 'organizations/switch/', tag, signedIn: true, summary: 'Make one of my hubs the active one',
-    body: switchOrganizationBody, response: user, errors: [400, 401, 404],
+    body: switchHubBody, response: user, errors: [400, 401, 404],
   }),
   get: endpoint({
     method: 'GET', path: 'organizations/:handle/', tag, signedIn: true, summary: 'A hub I belong to',
-    params, response: organization, errors: [401, 404],
+    params, response: hub, errors: [401, 404],
   }),
   join: endpoint({
     method: 'POST', path: 'organizations/:handle/join/', tag, signedIn: true,
     summary: 'Join a public hub as a viewer, or accept my invitation to a hub',
-    params, response: organization, errors: [401, 404, 409, 422],
+    params, response: hub, errors: [401, 404, 409, 422],
   }),
   update: endpoint({
     method: 'PATCH', path: 'organizations/:handle/', tag, signedIn: true,
     summary: 'Change hub settings: visibility (editors and above); name, description, colour, email domain (owner)',
-    params, body: updateOrganizationBody, response: organization, errors: [400, 401, 403, 404],
+    params, body: updateHubBody, response: hub, errors: [400, 401, 403, 404],
   }),
   archive: endpoint({
     method: 'POST', path: 'organizations/:handle/archive/', tag, signedIn: true,
     summary: 'Archive the hub (owner; confirm with the hub handle). Answers with my user view',
-    params, body: archiveOrganizationBody, response: user, errors: [400, 401, 403, 404],
+    params, body: archiveHubBody, response: user, errors: [400, 401, 403, 404],
   }),
   transfer: endpoint({
     method: 'POST', path: 'organizations/:handle/transfer/', tag, signedIn: true,
     summary: 'Hand the hub to another member (owner); I become an editor',
-    params, body: transferOrganizationBody, response: organization, errors: [400, 401, 403, 404],
+    params, body: transferHubBody, response: hub, errors: [400, 401, 403, 404],
   }),
   preview: endpoint({
     method: 'GET', path: 'organizations/:handle/preview/', tag: 'members', signedIn: true,
     summary: 'A public hub as the shareable join link shows it (shared hubs answer 404)',
-    params, response: dataEnvelope(organizationPreviewSchema), errors: [401, 404],
+    params, response: dataEnvelope(hubPreviewSchema), errors: [401, 404],
   }),
   twoFactorPolicy: endpoint({
     method: 'GET', path: 'organizations/:handle/two-factor/', tag, signedIn: true,

@@ -1,24 +1,24 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/connect';
-import { organizations } from '../../db/schema';
-import { foreignEmailDomainMessage, type MyOrganization, type updateOrganizationBody } from '../../../lib/contract/organizations';
+import { hubs } from '../../db/schema';
+import { foreignEmailDomainMessage, type MyHub, type updateHubBody } from '../../../lib/contract/hubs';
 import { fieldError, notFound } from '../../lib/errors';
 import { authorizeHubUpdate } from '../../policies/hubs';
-import type { HubContext, OrganizationRow, UserRow } from '../../types';
+import type { HubContext, HubRow, UserRow } from '../../types';
 import { hubTarget } from '../audit/audit-targets';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { ClientInfo } from '../sessions/create-session';
-import { countMembers, presentMembership } from './present-organization';
+import { countMembers, presentMembership } from './present-hub';
 
 /** Changes the hub's settings; only the fields given change (see policies/hubs for who may change what). */
-export async function updateOrganization(opts: {
+export async function updateHub(opts: {
   db: Database;
   user: UserRow;
   hub: HubContext;
-  body: z.output<typeof updateOrganizationBody>;
+  body: z.output<typeof updateHubBody>;
   client: ClientInfo;
-}): Promise<MyOrganization> {
+}): Promise<MyHub> {
   const { body, hub } = opts;
   const { visibility, ...other } = body;
   authorizeHubUpdate(hub.role, {
@@ -37,14 +37,14 @@ export async function updateOrganization(opts: {
   const changed = Object.values(values).some((v) => v !== undefined);
   return opts.db.transaction(async (tx) => {
     // Read under lock: the trail records what the values really were before this change.
-    const [before] = await tx.select().from(organizations).where(eq(organizations.id, hub.organization.id)).for('update');
+    const [before] = await tx.select().from(hubs).where(eq(hubs.id, hub.organization.id)).for('update');
     const [row] = changed && before
-      ? await tx.update(organizations).set(values).where(eq(organizations.id, hub.organization.id)).returning()
+      ? await tx.update(hubs).set(values).where(eq(hubs.id, hub.organization.id)).returning()
       : [before];
     if (!before || !row) throw notFound('That hub');
     await recordHubChanges({ db: tx, actorId: opts.user.id, before, after: row, client: opts.client });
     return presentMembership({
-      organization: row, role: hub.role, memberCount: await countMembers({ db: tx, organizationId: row.id }),
+      organization: row, role: hub.role, memberCount: await countMembers({ db: tx, hubId: row.id }),
     });
   });
 }
@@ -52,9 +52,9 @@ export async function updateOrganization(opts: {
 const auditedFields = { name: 'name', description: 'description', colour: 'colour', email_domain: 'emailDomain' } as const;
 
 /** Records a visibility change and a change of the hub's identity (name, description, colour, email domain) as their own events. */
-async function recordHubChanges(opts: { db: Database; actorId: string; before: OrganizationRow; after: OrganizationRow; client: ClientInfo }) {
+async function recordHubChanges(opts: { db: Database; actorId: string; before: HubRow; after: HubRow; client: ClientInfo }) {
   const { before, after } = opts;
-  const recorded = { db: opts.db, organizationId: after.id, actorId: opts.actorId, client: opts.client };
+  const recorded = { db: opts.db, hubId: after.id, actorId: opts.actorId, client: opts.client };
   if (before.visibility !== after.visibility) {
     await recordAuditEvent({
       ...recorded, type: 'hub_visibility_changed', data: { target: hubTarget(after), from: before.visibility, to: after.visibility },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { colourField, emailDomainField, handleField, optionalText, requiredText } from '../validation/fields';
 import { hubVisibilities, roles } from './settings';
 
-export const organizationSummarySchema = z.object({
+export const hubSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   domain_handle: z.string(),
@@ -13,7 +13,7 @@ export const organizationSummarySchema = z.object({
   member_count: z.number().int(),
   created_at: z.string(),
 });
-export type OrganizationSummary = z.infer<typeof organizationSummarySchema>;
+export type HubSummary = z.infer<typeof hubSummarySchema>;
 
 /** What a member may do with the hub, given their role; the web app offers only these. */
 export const hubAbilitiesSchema = z.object({
@@ -33,23 +33,23 @@ export const hubAbilitiesSchema = z.object({
 export type HubAbilities = z.infer<typeof hubAbilitiesSchema>;
 
 /** A hub as seen by one of its members. */
-export const myOrganizationSchema = organizationSummarySchema.extend({ role: z.enum(roles), abilities: hubAbilitiesSchema });
-export type MyOrganization = z.infer<typeof myOrganizationSchema>;
+export const myHubSchema = hubSummarySchema.extend({ role: z.enum(roles), abilities: hubAbilitiesSchema });
+export type MyHub = z.infer<typeof myHubSchema>;
 
 /** A hub the user may join: through an invitation or because it is open to the user's email domain. */
-export const joinableOrganizationSchema = organizationSummarySchema.extend({
+export const joinableHubSchema = hubSummarySchema.extend({
   reason: z.enum(['invitation', 'email_domain']),
   role: z.enum(roles),
   invited_by: z.string().nullable(),
 });
-export type JoinableOrganization = z.infer<typeof joinableOrganizationSchema>;
+export type JoinableHub = z.infer<typeof joinableHubSchema>;
 
 /** Path segments under organizations/ that a hub handle would shadow. */
-export const ORGANIZATION_ROUTE_WORDS = new Set(['check', 'joinable', 'switch']);
+export const HUB_ROUTE_WORDS = new Set(['check', 'joinable', 'switch']);
 
 /** The handle rule (spec §5) plus the words the organizations/ routes use themselves. */
 export const hubHandleField = (label = 'Hub handle') =>
-  handleField(label).refine((v) => !ORGANIZATION_ROUTE_WORDS.has(v), `${label} is reserved, please choose another`);
+  handleField(label).refine((v) => !HUB_ROUTE_WORDS.has(v), `${label} is reserved, please choose another`);
 
 /**
  * Free webmail providers: anyone can have an address there, so a hub open to
@@ -70,7 +70,7 @@ const hubEmailDomainField = () =>
     'Email domain cannot be a public email provider; use your organisation\'s own domain',
   );
 
-export const createOrganizationBody = z.object({
+export const createHubBody = z.object({
   name: requiredText('Hub name', { min: 2, max: 80 }),
   domain_handle: hubHandleField('Hub handle'),
   description: optionalText('Description', { max: 500 }),
@@ -78,7 +78,7 @@ export const createOrganizationBody = z.object({
   email_domain: hubEmailDomainField().optional().or(z.literal('').transform(() => undefined)),
   colour: colourField().optional(),
 });
-export type CreateOrganizationBody = z.input<typeof createOrganizationBody>;
+export type CreateHubBody = z.input<typeof createHubBody>;
 
 export const checkHandleQuery = z.object({ domain_handle: z.string().default('') });
 export const checkHandleResponse = z.object({
@@ -88,12 +88,12 @@ export const checkHandleResponse = z.object({
 });
 export type CheckHandleResponse = z.infer<typeof checkHandleResponse>;
 
-export const switchOrganizationBody = z.object({
+export const switchHubBody = z.object({
   domain_handle: z.string({ error: 'Please enter Hub handle' }).trim().min(1, 'Please enter Hub handle'),
 });
 
 /** A hub named in a path; any string is accepted and an unknown one answers 404. */
-export const organizationHandleParams = z.object({ handle: z.string() });
+export const hubHandleParams = z.object({ handle: z.string() });
 
 /**
  * Only people who own an address at a domain may open a hub to everyone at
@@ -112,33 +112,33 @@ export function foreignEmailDomainMessage(userEmail: string, emailDomain: string
  * and `email_domain` are cleared by sending null or an empty string.
  * Same rules as create; the email domain must again be the caller's own.
  */
-export const updateOrganizationBody = z.object({
+export const updateHubBody = z.object({
   name: requiredText('Hub name', { min: 2, max: 80 }).optional(),
   description: optionalText('Description', { max: 500 }).nullable().transform((v) => v ?? null).optional(),
   visibility: z.enum(hubVisibilities, { error: 'Please choose a visibility' }).optional(),
   email_domain: z.null().or(z.literal('')).transform(() => null).or(hubEmailDomainField()).optional(),
   colour: colourField().optional(),
 });
-export type UpdateOrganizationBody = z.input<typeof updateOrganizationBody>;
+export type UpdateHubBody = z.input<typeof updateHubBody>;
 
 /** POST organizations/{handle}/archive/ — the owner types the hub handle to confirm. */
-export const archiveOrganizationBody = z.object({
+export const archiveHubBody = z.object({
   confirm: z.string({ error: 'Please enter Hub handle' }).trim().min(1, 'Please enter Hub handle').max(200),
 });
-export type ArchiveOrganizationBody = z.input<typeof archiveOrganizationBody>;
+export type ArchiveHubBody = z.input<typeof archiveHubBody>;
 
 /** POST organizations/{handle}/transfer/ — the member who becomes owner; the caller becomes an editor. */
-export const transferOrganizationBody = z.object({
+export const transferHubBody = z.object({
   user_id: z.string({ error: 'Please choose a member' }).trim().min(1, 'Please choose a member'),
 });
-export type TransferOrganizationBody = z.input<typeof transferOrganizationBody>;
+export type TransferHubBody = z.input<typeof transferHubBody>;
 
 /**
  * GET organizations/{handle}/preview/ — a public hub as anyone signed in may
  * see it before joining (the shareable join link). Shared hubs answer 404.
  */
-export const organizationPreviewSchema = organizationSummarySchema.extend({ is_member: z.boolean() });
-export type OrganizationPreview = z.infer<typeof organizationPreviewSchema>;
+export const hubPreviewSchema = hubSummarySchema.extend({ is_member: z.boolean() });
+export type HubPreview = z.infer<typeof hubPreviewSchema>;
 
 /** The web app's shareable join link for a public hub, relative to the app's address. */
 export const hubJoinPath = (handle: string) => `/join-hub?hub=${encodeURIComponent(handle)}`;
