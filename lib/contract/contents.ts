@@ -307,55 +307,55 @@ const tag = 'contents';
  */
 export const contentEndpoints = {
   list: endpoint({
-    method: 'GET', path: 'spaces/:id/contents/', tag, signedIn: true, summary: "A space's contents, with filters, sorting and a search on the name",
+    method: 'GET', path: 'spaces/:id/contents/', tag, signedIn: true, hub: 'header', summary: "A space's contents, with filters, sorting and a search on the name",
     params: spaceParams, query: contentListQuery, response: listEnvelope(contentItemSchema), errors: [400, 401, 404],
   }),
   upload: endpoint({
-    method: 'POST', path: 'spaces/:id/contents/', tag, signedIn: true,
+    method: 'POST', path: 'spaces/:id/contents/', tag, signedIn: true, hub: 'header',
     summary: 'Upload a file into a space (multipart, one part named "file"); it is processed in the background',
     params: spaceParams, query: uploadQuery, status: 201, response: item, errors: [400, 401, 403, 404, 413, 415, 422],
   }),
   rawUpload: endpoint({
-    method: 'POST', path: 'spaces/:id/contents/upload/', tag, signedIn: true,
+    method: 'POST', path: 'spaces/:id/contents/upload/', tag, signedIn: true, hub: 'header',
     summary: 'Upload a file into a space with its bytes as the whole body (Content-Length required); answers as the multipart upload',
     params: spaceParams, query: rawUploadQuery, status: 201, response: item, errors: [400, 401, 403, 404, 411, 413, 415, 422],
   }),
   get: endpoint({
-    method: 'GET', path: 'spaces/:id/contents/:content_id/', tag, signedIn: true, summary: 'One item of a space',
+    method: 'GET', path: 'spaces/:id/contents/:content_id/', tag, signedIn: true, hub: 'header', summary: 'One item of a space',
     params: contentParams, response: item, errors: [401, 404],
   }),
   rename: endpoint({
-    method: 'PATCH', path: 'spaces/:id/contents/:content_id/', tag, signedIn: true, summary: 'Rename an item',
+    method: 'PATCH', path: 'spaces/:id/contents/:content_id/', tag, signedIn: true, hub: 'header', summary: 'Rename an item',
     params: contentParams, body: renameContentBody, response: item, errors: [400, 401, 403, 404, 422],
   }),
   remove: endpoint({
-    method: 'DELETE', path: 'spaces/:id/contents/:content_id/', tag, signedIn: true, summary: 'Delete an item and its files',
+    method: 'DELETE', path: 'spaces/:id/contents/:content_id/', tag, signedIn: true, hub: 'header', summary: 'Delete an item and its files',
     params: contentParams, response: dataEnvelope(z.null()), errors: [401, 403, 404, 422],
   }),
   text: endpoint({
-    method: 'GET', path: 'spaces/:id/contents/:content_id/text/', tag, signedIn: true, summary: "A page of an item's text",
+    method: 'GET', path: 'spaces/:id/contents/:content_id/text/', tag, signedIn: true, hub: 'header', summary: "A page of an item's text",
     params: contentParams, query: textPageQuery, response: dataEnvelope(textPageSchema), errors: [400, 401, 404, 422],
   }),
   rows: endpoint({
-    method: 'GET', path: 'spaces/:id/contents/:content_id/rows/', tag, signedIn: true,
+    method: 'GET', path: 'spaces/:id/contents/:content_id/rows/', tag, signedIn: true, hub: 'header',
     summary: 'A page of the rows parsed from a table or contact file',
     params: contentParams, query: pageQuery, response: listEnvelope(contentRowSchema), errors: [400, 401, 404, 422],
   }),
   email: endpoint({
-    method: 'GET', path: 'spaces/:id/contents/:content_id/email/', tag, signedIn: true,
+    method: 'GET', path: 'spaces/:id/contents/:content_id/email/', tag, signedIn: true, hub: 'header',
     summary: 'A parsed email: headers, text, sanitised HTML and attachments',
     params: contentParams, response: dataEnvelope(emailViewSchema), errors: [401, 404, 422],
   }),
   addContact: endpoint({
-    method: 'POST', path: 'spaces/:id/contents/contacts/', tag, signedIn: true, summary: 'Add a contact from the contact form',
+    method: 'POST', path: 'spaces/:id/contents/contacts/', tag, signedIn: true, hub: 'header', summary: 'Add a contact from the contact form',
     params: spaceParams, body: contactBody, status: 201, response: item, errors: [400, 401, 403, 404, 422],
   }),
   addNote: endpoint({
-    method: 'POST', path: 'spaces/:id/contents/notes/', tag, signedIn: true, summary: 'Write a note',
+    method: 'POST', path: 'spaces/:id/contents/notes/', tag, signedIn: true, hub: 'header', summary: 'Write a note',
     params: spaceParams, body: noteBody, status: 201, response: item, errors: [400, 401, 403, 404, 422],
   }),
   updateNote: endpoint({
-    method: 'PATCH', path: 'spaces/:id/contents/:content_id/note/', tag, signedIn: true, summary: "Rewrite a note's title and text",
+    method: 'PATCH', path: 'spaces/:id/contents/:content_id/note/', tag, signedIn: true, hub: 'header', summary: "Rewrite a note's title and text",
     params: contentParams, body: noteBody, response: item, errors: [400, 401, 403, 404, 422],
   }),
 };

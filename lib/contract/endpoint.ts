@@ -21,6 +21,14 @@ export interface Endpoint {
   tag: string | readonly string[];
   /** Whether the caller must be signed in (an Authorization bearer token). */
   signedIn: boolean;
+  /**
+   * Whether it works inside one hub the caller belongs to: the hub named by
+   * the Org-Handle header (else the caller's active hub), and for 'path' also
+   * the hub of the path's :handle, which must be the same. Such an endpoint
+   * answers 404 to anyone outside that hub and 403 to a member who lacks the
+   * two-factor sign-in the hub requires, before its input is even read.
+   */
+  hub?: 'header' | 'path';
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -29,6 +37,12 @@ export interface Endpoint {
   /** The body of success. */
   response: z.ZodType;
   errors: readonly ErrorStatus[];
+}
+
+/** Every error status an endpoint can answer: those it declares, and those its sign-in and hub scope add. */
+export function errorsOf(definition: Pick<Endpoint, 'errors' | 'signedIn' | 'hub'>): ErrorStatus[] {
+  const implied: ErrorStatus[] = [...(definition.signedIn ? [401 as const] : []), ...(definition.hub ? [403 as const, 404 as const] : [])];
+  return [...new Set([...definition.errors, ...implied])].sort((a, b) => a - b);
 }
 
 /** Declares an endpoint, keeping its exact types for the server, the client and the mock. */

@@ -117,22 +117,22 @@ const tag = 'invitations';
 /** Hub invitations (editors and above), and the emailed link: preview it (no sign-in) and accept it. */
 export const invitationEndpoints = {
   create: endpoint({
-    method: 'POST', path: 'organizations/:handle/invitations/', tag, signedIn: true,
+    method: 'POST', path: 'organizations/:handle/invitations/', tag, signedIn: true, hub: 'path',
     summary: 'Invite up to 20 emails with one role; answers each address\'s outcome (201 when any invitation was sent)',
     params: hubHandleParams, body: createInvitationsBody, status: [200, 201], response: inviteResults,
     errors: [400, 401, 403, 404, 422],
   }),
   list: endpoint({
-    method: 'GET', path: 'organizations/:handle/invitations/', tag, signedIn: true, summary: 'Pending invitations of the hub, newest first',
+    method: 'GET', path: 'organizations/:handle/invitations/', tag, signedIn: true, hub: 'path', summary: 'Pending invitations of the hub, newest first',
     params: hubHandleParams, query: invitationsQuery, response: listEnvelope(invitationSchema), errors: [400, 401, 403, 404],
   }),
   resend: endpoint({
-    method: 'POST', path: 'organizations/:handle/invitations/:id/resend/', tag, signedIn: true,
+    method: 'POST', path: 'organizations/:handle/invitations/:id/resend/', tag, signedIn: true, hub: 'path',
     summary: 'Send a pending invitation again with a new link (at most 3 emails per 10 minutes)',
     params: invitationParams, response: invitation, errors: [401, 403, 404, 429],
   }),
   cancel: endpoint({
-    method: 'DELETE', path: 'organizations/:handle/invitations/:id/', tag, signedIn: true,
+    method: 'DELETE', path: 'organizations/:handle/invitations/:id/', tag, signedIn: true, hub: 'path',
     summary: 'Cancel a pending invitation; its link stops working',
     params: invitationParams, response: dataEnvelope(z.null()), errors: [401, 403, 404],
   }),
@@ -154,21 +154,21 @@ const spaceInvitationTags = ['spaces', 'invitations'] as const;
 
 export const spaceInvitationEndpoints = {
   create: endpoint({
-    method: 'POST', path: 'spaces/:id/invitations/', tag: spaceInvitationTags, signedIn: true,
+    method: 'POST', path: 'spaces/:id/invitations/', tag: spaceInvitationTags, signedIn: true, hub: 'header',
     summary: "Invite up to 20 emails into a space with one role; answers each address's outcome (201 when any invitation was sent)",
     params: spaceParams, body: createInvitationsBody, status: [200, 201], response: inviteResults, errors: [400, 401, 403, 404, 422],
   }),
   list: endpoint({
-    method: 'GET', path: 'spaces/:id/invitations/', tag: spaceInvitationTags, signedIn: true, summary: "A space's pending invitations, newest first",
+    method: 'GET', path: 'spaces/:id/invitations/', tag: spaceInvitationTags, signedIn: true, hub: 'header', summary: "A space's pending invitations, newest first",
     params: spaceParams, query: invitationsQuery, response: listEnvelope(invitationSchema), errors: [400, 401, 403, 404],
   }),
   resend: endpoint({
-    method: 'POST', path: 'spaces/:id/invitations/:invitation_id/resend/', tag: spaceInvitationTags, signedIn: true,
+    method: 'POST', path: 'spaces/:id/invitations/:invitation_id/resend/', tag: spaceInvitationTags, signedIn: true, hub: 'header',
     summary: 'Send a pending space invitation again with a new link (at most 3 emails per 10 minutes)',
     params: spaceInvitationParams, response: invitation, errors: [401, 403, 404, 422, 429],
   }),
   cancel: endpoint({
-    method: 'DELETE', path: 'spaces/:id/invitations/:invitation_id/', tag: spaceInvitationTags, signedIn: true,
+    method: 'DELETE', path: 'spaces/:id/invitations/:invitation_id/', tag: spaceInvitationTags, signedIn: true, hub: 'header',
     summary: 'Cancel a pending space invitation; its link stops working',
     params: spaceInvitationParams, response: dataEnvelope(z.null()), errors: [401, 403, 404],
   }),

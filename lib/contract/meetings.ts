@@ -48,7 +48,7 @@ const meeting = dataEnvelope(meetingSchema);
 /** The REST side of meetings; the signalling WebSocket is not a request and answer, so it has no entry here. */
 export const meetingEndpoints = {
   create: endpoint({
-    method: 'POST', path: 'meetings/', tag: 'meetings', signedIn: true, summary: 'Start a meeting in the hub, optionally for one space',
+    method: 'POST', path: 'meetings/', tag: 'meetings', signedIn: true, hub: 'header', summary: 'Start a meeting in the hub, optionally for one space',
     body: createMeetingBody, status: 201, response: meeting, errors: [400, 401, 404],
   }),
   get: endpoint({

@@ -50,22 +50,22 @@ const tag = 'members';
 /** Hub members: list, change role, remove, leave. */
 export const memberEndpoints = {
   list: endpoint({
-    method: 'GET', path: 'organizations/:handle/members/', tag, signedIn: true,
+    method: 'GET', path: 'organizations/:handle/members/', tag, signedIn: true, hub: 'path',
     summary: 'Members of the hub, paged, optionally searched by name or email',
     params: hubHandleParams, query: membersQuery, response: listEnvelope(memberSchema), errors: [400, 401, 403, 404],
   }),
   updateRole: endpoint({
-    method: 'PATCH', path: 'organizations/:handle/members/:user_id/', tag, signedIn: true,
+    method: 'PATCH', path: 'organizations/:handle/members/:user_id/', tag, signedIn: true, hub: 'path',
     summary: "Change a member's role (owner); the last owner cannot be demoted",
     params: memberParams, body: updateMemberBody, response: dataEnvelope(memberSchema), errors: [400, 401, 403, 404, 422],
   }),
   remove: endpoint({
-    method: 'DELETE', path: 'organizations/:handle/members/:user_id/', tag, signedIn: true,
+    method: 'DELETE', path: 'organizations/:handle/members/:user_id/', tag, signedIn: true, hub: 'path',
     summary: 'Remove a member from the hub and its spaces (owner); not the last owner',
     params: memberParams, response: dataEnvelope(z.null()), errors: [401, 403, 404, 422],
   }),
   leave: endpoint({
-    method: 'POST', path: 'organizations/:handle/leave/', tag, signedIn: true,
+    method: 'POST', path: 'organizations/:handle/leave/', tag, signedIn: true, hub: 'path',
     summary: 'Leave the hub (the last owner cannot). Answers with my user view',
     params: hubHandleParams, response: dataEnvelope(userSchema), errors: [401, 403, 404, 422],
   }),

@@ -33,7 +33,7 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const searchEndpoints = {
   search: endpoint({
-    method: 'GET', path: 'search/', tag: 'search', signedIn: true,
+    method: 'GET', path: 'search/', tag: 'search', signedIn: true, hub: 'header',
     summary: 'Search the ready items of every space I can read (or one space), best match first',
     query: searchQuery, response: listEnvelope(searchResultSchema), errors: [400, 401, 404],
   }),

@@ -131,51 +131,51 @@ const tag = 'spaces';
 /** Spaces of the caller's hub, and their members. */
 export const spaceEndpoints = {
   create: endpoint({
-    method: 'POST', path: 'spaces/', tag, signedIn: true, summary: 'Create a space (the caller becomes its owner)',
+    method: 'POST', path: 'spaces/', tag, signedIn: true, hub: 'header', summary: 'Create a space (the caller becomes its owner)',
     body: createSpaceBody, status: 201, response: space, errors: [400, 401, 403, 404, 422],
   }),
   list: endpoint({
-    method: 'GET', path: 'spaces/', tag, signedIn: true, summary: 'The spaces I can see, newest first, with filters and search',
+    method: 'GET', path: 'spaces/', tag, signedIn: true, hub: 'header', summary: 'The spaces I can see, newest first, with filters and search',
     query: spaceListQuery, response: listEnvelope(spaceSchema), errors: [400, 401, 404],
   }),
   get: endpoint({
-    method: 'GET', path: 'spaces/:id/', tag, signedIn: true, summary: 'A space I can see',
+    method: 'GET', path: 'spaces/:id/', tag, signedIn: true, hub: 'header', summary: 'A space I can see',
     params: spaceParams, response: space, errors: [401, 404],
   }),
   update: endpoint({
-    method: 'PATCH', path: 'spaces/:id/', tag, signedIn: true, summary: "Edit a space's name, description or visibility",
+    method: 'PATCH', path: 'spaces/:id/', tag, signedIn: true, hub: 'header', summary: "Edit a space's name, description or visibility",
     params: spaceParams, body: updateSpaceBody, response: space, errors: [400, 401, 403, 404, 422],
   }),
   archive: endpoint({
-    method: 'POST', path: 'spaces/:id/archive/', tag, signedIn: true, summary: 'Archive a space (it keeps its data)',
+    method: 'POST', path: 'spaces/:id/archive/', tag, signedIn: true, hub: 'header', summary: 'Archive a space (it keeps its data)',
     params: spaceParams, response: space, errors: [401, 403, 404, 409],
   }),
   restore: endpoint({
-    method: 'POST', path: 'spaces/:id/restore/', tag, signedIn: true, summary: 'Restore an archived space',
+    method: 'POST', path: 'spaces/:id/restore/', tag, signedIn: true, hub: 'header', summary: 'Restore an archived space',
     params: spaceParams, response: space, errors: [401, 403, 404, 409, 422],
   }),
   join: endpoint({
-    method: 'POST', path: 'spaces/:id/join/', tag, signedIn: true, summary: 'Join a public ("Everyone") space as a viewer',
+    method: 'POST', path: 'spaces/:id/join/', tag, signedIn: true, hub: 'header', summary: 'Join a public ("Everyone") space as a viewer',
     params: spaceParams, response: space, errors: [401, 404, 409, 422],
   }),
   leave: endpoint({
-    method: 'POST', path: 'spaces/:id/leave/', tag, signedIn: true, summary: 'Leave a space',
+    method: 'POST', path: 'spaces/:id/leave/', tag, signedIn: true, hub: 'header', summary: 'Leave a space',
     params: spaceParams, response: dataEnvelope(z.null()), errors: [401, 404, 409, 422],
   }),
   members: endpoint({
-    method: 'GET', path: 'spaces/:id/members/', tag, signedIn: true, summary: "A space's members, in the order they joined",
+    method: 'GET', path: 'spaces/:id/members/', tag, signedIn: true, hub: 'header', summary: "A space's members, in the order they joined",
     params: spaceParams, query: spaceMemberListQuery, response: listEnvelope(spaceMemberSchema), errors: [400, 401, 404],
   }),
   addMember: endpoint({
-    method: 'POST', path: 'spaces/:id/members/', tag, signedIn: true, summary: 'Add a member of the hub to a space',
+    method: 'POST', path: 'spaces/:id/members/', tag, signedIn: true, hub: 'header', summary: 'Add a member of the hub to a space',
     params: spaceParams, body: addSpaceMemberBody, status: 201, response: spaceMember, errors: [400, 401, 403, 404, 409, 422],
   }),
   updateMember: endpoint({
-    method: 'PATCH', path: 'spaces/:id/members/:user_id/', tag, signedIn: true, summary: "Change a space member's role",
+    method: 'PATCH', path: 'spaces/:id/members/:user_id/', tag, signedIn: true, hub: 'header', summary: "Change a space member's role",
     params: spaceMemberParams, body: updateSpaceMemberBody, response: spaceMember, errors: [400, 401, 403, 404, 422],
   }),
   removeMember: endpoint({
-    method: 'DELETE', path: 'spaces/:id/members/:user_id/', tag, signedIn: true, summary: 'Remove a member from a space',
+    method: 'DELETE', path: 'spaces/:id/members/:user_id/', tag, signedIn: true, hub: 'header', summary: 'Remove a member from a space',
     params: spaceMemberParams, response: dataEnvelope(z.null()), errors: [401, 403, 404, 422],
   }),
 };

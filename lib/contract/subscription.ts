@@ -21,7 +21,7 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 /** The active hub's plan (the hub named by Org-Handle, else the user's active hub). */
 export const billingEndpoints = {
   subscription: endpoint({
-    method: 'GET', path: 'wallet/subscription-detail/', tag: 'wallet', signedIn: true, summary: "The hub's plan, its limits and current usage",
+    method: 'GET', path: 'wallet/subscription-detail/', tag: 'wallet', signedIn: true, hub: 'header', summary: "The hub's plan, its limits and current usage",
     response: dataEnvelope(subscriptionSchema), errors: [401, 403, 404],
   }),
 };

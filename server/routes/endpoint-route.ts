@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ContextConfigDefault, FastifyBaseLogger, RawServerDefault, RouteGenericInterface, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../lib/contract/envelope';
-import type { Endpoint, ErrorStatus, SuccessStatus } from '../../lib/contract/endpoint';
+import { errorsOf, type Endpoint, type ErrorStatus, type SuccessStatus } from '../../lib/contract/endpoint';
 import type { App } from '../types';
+import { hubScope } from './organizations/members-scope';
 
 /** Where the routes are mounted; endpoint paths are relative to it. */
 export const API_PREFIX = '/api/v1';
@@ -36,7 +37,7 @@ function schemaOf<E extends Endpoint>(definition: E): RouteSchema<E> {
     : typeof definition.status === 'number' ? [definition.status] : definition.status;
   const response = Object.fromEntries([
     ...statuses.map((status) => [status, definition.response] as const),
-    ...definition.errors.map((status: ErrorStatus) => [status, apiErrorSchema] as const),
+    ...errorsOf(definition).map((status: ErrorStatus) => [status, apiErrorSchema] as const),
   ]) as RouteSchema<E>['response'];
   // Only the parts the endpoint has: fastify warns of a schema key that is present but undefined.
   return {
@@ -52,15 +53,18 @@ function schemaOf<E extends Endpoint>(definition: E): RouteSchema<E> {
 
 /**
  * Registers the route of an endpoint declared in the contract, inside the
- * plugin whose prefix its path starts with (the plugin adds the hooks its
- * folder shares, such as signing in and the hub).
+ * plugin whose prefix its path starts with (the plugin signs the caller in).
+ * An endpoint inside a hub gets the hub's hooks after the caller's own, so
+ * they run once the caller is known and before the input is read.
  */
 export function route<E extends Endpoint>(app: App, definition: E, handler: EndpointHandler<E>, options: EndpointOptions = {}) {
   const full = `${API_PREFIX}/${definition.path}`;
   if (!full.startsWith(`${app.prefix}/`)) throw new Error(`${definition.path} is not under ${app.prefix}`);
   const url = full.slice(app.prefix.length);
+  const scope = definition.hub ? hubScope(app, definition.hub) : [];
   app.route({
     ...options,
+    ...(scope.length > 0 ? { onRequest: [...[options.onRequest ?? []].flat(), ...scope] } : {}),
     method: definition.method,
     url,
     // The prefix's own route ("spaces/") answers only with its trailing slash, like every other.

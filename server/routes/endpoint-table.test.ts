@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { errorsOf } from '../../lib/contract/endpoint';
 import { allEndpoints, endpointKey } from '../../lib/contract/endpoints';
 import { startTestServer, type TestServer } from '../test/harness';
 import { recordedApiRoutes } from '../test/isolation/route-recorder';
@@ -52,7 +53,7 @@ describe('the endpoint table', () => {
         responses: Object.keys(operation.responses).sort(),
       } }).toEqual({ endpoint: endpointKey(definition), operation: {
         tags: [definition.tag].flat(), summary: definition.summary, signedIn: definition.signedIn,
-        responses: [...statuses, ...definition.errors.map(String)].sort(),
+        responses: [...statuses, ...errorsOf(definition).map(String)].sort(),
       } });
     }
   });

@@ -5,9 +5,8 @@ import { registerUploadRoutes } from './upload-routes';
 
 /** spaces/{id}/contents/…: what a space holds. Signed in, inside a hub (Org-Handle or the active hub). */
 export default async function contentRoutes(app: App) {
-  // On request, so a caller outside the hub learns nothing, not even how their input was invalid.
+  // Each endpoint here works inside a hub (Endpoint.hub): route() adds the hub's hooks after this one.
   app.addHook('onRequest', app.authenticate);
-  app.addHook('onRequest', app.requireHub);
   await registerUploadRoutes(app);
   registerContentReadRoutes(app);
   registerContactAndNoteRoutes(app);

@@ -19,14 +19,10 @@ const tags = ['meetings'];
 export default async function meetingRoutes(app: App) {
   const { db, config, signalling } = app.deps;
 
-  await app.register(async (hubScoped: App) => {
-    hubScoped.addHook('onRequest', app.authenticate);
-    hubScoped.addHook('onRequest', app.requireHub);
-    route(hubScoped, meetingEndpoints.create, async (request, reply) => {
-      const created = await createMeeting({ db, viewer: viewerOf(request), spaceId: request.body.space_id, client: clientInfoOf(request) });
-      return reply.status(201).send(ok(created, 'Meeting started.'));
-    });
-  });
+  route(app, meetingEndpoints.create, async (request, reply) => {
+    const created = await createMeeting({ db, viewer: viewerOf(request), spaceId: request.body.space_id, client: clientInfoOf(request) });
+    return reply.status(201).send(ok(created, 'Meeting started.'));
+  }, { onRequest: app.authenticate });
 
   route(
     app, meetingEndpoints.get,

@@ -24,7 +24,7 @@ export default async function auditRoutes(app: App) {
     const { page, page_size, ...filters } = request.query;
     const { items, count } = await listHubAuditEvents({ db, viewer: viewerOf(request), filters, page: { page, page_size } });
     return paged(items, count, request.query);
-  }, { onRequest });
+  });
 
   // A CSV stream, not a JSON answer: registered by hand, outside the contract's endpoint table.
   app.get('/:handle/audit/export/', {

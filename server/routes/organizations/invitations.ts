@@ -7,12 +7,10 @@ import { ok, paged } from '../../lib/envelope';
 import { authOf, hubOf, type App } from '../../types';
 import { clientInfoOf } from '../auth/client-info';
 import { route } from '../endpoint-route';
-import { hubScope } from './members-scope';
 
 /** Hub invitations: invite by email, list pending, resend, cancel (editors and above). */
 export default async function invitationRoutes(app: App) {
   const { db, config, mailer } = app.deps;
-  const onRequest = hubScope(app);
 
   route(app, invitationEndpoints.create, async (request, reply) => {
     const results = await createInvitations({
@@ -23,12 +21,12 @@ export default async function invitationRoutes(app: App) {
     await app.deps.authCache.hubChanged(hubOf(request).organization.id);
     const created = results.some((r) => r.invitation !== null);
     return reply.status(created ? 201 : 200).send(ok(results));
-  }, { onRequest });
+  });
 
   route(app, invitationEndpoints.list, async (request) => {
     const { items, count } = await listInvitationsPage({ db, hub: hubOf(request), page: request.query });
     return paged(items, count, request.query);
-  }, { onRequest });
+  });
 
   route(app, invitationEndpoints.resend, async (request) => {
     const invitation = await resendInvitation({
@@ -36,11 +34,11 @@ export default async function invitationRoutes(app: App) {
     });
     await app.deps.authCache.hubChanged(hubOf(request).organization.id);
     return ok(invitation, 'Invitation sent again.');
-  }, { onRequest });
+  });
 
   route(app, invitationEndpoints.cancel, async (request) => {
     await cancelInvitation({ db, hub: hubOf(request), id: request.params.id, actorId: authOf(request).user.id, client: clientInfoOf(request) });
     await app.deps.authCache.hubChanged(hubOf(request).organization.id);
     return ok(null, 'Invitation cancelled.');
-  }, { onRequest });
+  });
 }

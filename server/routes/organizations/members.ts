@@ -10,12 +10,10 @@ import { ok, paged } from '../../lib/envelope';
 import { authOf, hubOf, type App } from '../../types';
 import { clientInfoOf } from '../auth/client-info';
 import { route } from '../endpoint-route';
-import { hubScope } from './members-scope';
 
 /** Hub members: list, change role, remove, leave; and the public preview behind the join link. */
 export default async function memberRoutes(app: App) {
   const { db } = app.deps;
-  const onRequest = hubScope(app);
 
   route(app, memberEndpoints.list, async (request) => {
     const { search, ...page } = request.query;
@@ -24,7 +22,7 @@ export default async function memberRoutes(app: App) {
       db, hubId: hub.organization.id, page, search, role: hub.role,
     });
     return paged(items, count, page);
-  }, { onRequest });
+  });
 
   route(app, memberEndpoints.updateRole, async (request) => {
     const hub = hubOf(request);
@@ -33,7 +31,7 @@ export default async function memberRoutes(app: App) {
     });
     await app.deps.authCache.membershipChanged(request.params.user_id, hub.organization.id);
     return ok(member, 'Role changed.');
-  }, { onRequest });
+  });
 
   route(app, memberEndpoints.remove, async (request) => {
     await removeMember({
@@ -41,13 +39,13 @@ export default async function memberRoutes(app: App) {
     });
     await app.deps.authCache.membershipChanged(request.params.user_id, hubOf(request).organization.id);
     return ok(null, 'Member removed.');
-  }, { onRequest });
+  });
 
   route(app, memberEndpoints.leave, async (request) => {
     const user = await leaveHub({ db, hub: hubOf(request), user: authOf(request).user, client: clientInfoOf(request) });
     await app.deps.authCache.membershipChanged(user.id, hubOf(request).organization.id);
     return ok(await getUserView({ db, user }), 'You left the hub.');
-  }, { onRequest });
+  });
 
   route(app, hubEndpoints.preview, async (request) => ok(
     await findPublicHub({ db, userId: authOf(request).user.id, handle: request.params.handle }),

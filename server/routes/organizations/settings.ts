@@ -7,19 +7,17 @@ import { ok } from '../../lib/envelope';
 import { authOf, hubOf, type App } from '../../types';
 import { clientInfoOf } from '../auth/client-info';
 import { route } from '../endpoint-route';
-import { hubScope } from './members-scope';
 
 /** Hub settings, archive and ownership transfer (mounted under organizations/). */
 export default async function hubSettingsRoutes(app: App) {
   const { db } = app.deps;
-  const onRequest = hubScope(app);
 
   route(app, hubEndpoints.update, async (request) => {
     const hub = hubOf(request);
     const organization = await updateHub({ db, user: authOf(request).user, hub, body: request.body, client: clientInfoOf(request) });
     await app.deps.authCache.hubChanged(hub.organization.id);
     return ok(organization, 'Hub settings saved.');
-  }, { onRequest });
+  });
 
   route(app, hubEndpoints.archive, async (request) => {
     const user = await archiveHub({
@@ -27,7 +25,7 @@ export default async function hubSettingsRoutes(app: App) {
     });
     await app.deps.authCache.hubChanged(hubOf(request).organization.id);
     return ok(await getUserView({ db, user }), 'The hub was archived.');
-  }, { onRequest });
+  });
 
   route(app, hubEndpoints.transfer, async (request) => {
     const hub = hubOf(request);
@@ -37,5 +35,5 @@ export default async function hubSettingsRoutes(app: App) {
     // Two members' roles changed.
     await app.deps.authCache.hubChanged(hub.organization.id);
     return ok(organization, 'Ownership transferred.');
-  }, { onRequest });
+  });
 }

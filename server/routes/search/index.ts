@@ -8,9 +8,8 @@ import { viewerOf } from '../spaces/viewer';
 
 /** search/: full-text search over the spaces the caller may read. Signed in, inside a hub (Org-Handle or the active hub). */
 export default async function searchRoutes(app: App) {
-  // On request, so a caller outside the hub learns nothing, not even how their input was invalid.
+  // Each endpoint here works inside a hub (Endpoint.hub): route() adds the hub's hooks after this one.
   app.addHook('onRequest', app.authenticate);
-  app.addHook('onRequest', app.requireHub);
   const { db } = app.deps;
 
   route(app, searchEndpoints.search, async (request) => {

@@ -5,15 +5,13 @@ import { ok } from '../../lib/envelope';
 import { authOf, hubOf, type App } from '../../types';
 import { clientInfoOf } from '../auth/client-info';
 import { route } from '../endpoint-route';
-import { hubScope } from '../organizations/members-scope';
 
 /** The hub's two-factor requirement (owners), mounted under organizations/. */
 export default async function hubTwoFactorRoutes(app: App) {
   const { db } = app.deps;
-  const onRequest = hubScope(app);
 
   route(app, hubEndpoints.twoFactorPolicy, async (request) =>
-    ok(await getHubTwoFactorPolicy({ db, hub: hubOf(request), user: authOf(request).user })), { onRequest });
+    ok(await getHubTwoFactorPolicy({ db, hub: hubOf(request), user: authOf(request).user })));
 
   route(app, hubEndpoints.setTwoFactorPolicy, async (request) => {
     const hub = hubOf(request);
@@ -22,5 +20,5 @@ export default async function hubTwoFactorRoutes(app: App) {
     });
     await app.deps.authCache.hubChanged(hub.organization.id);
     return ok(policy, request.body.required ? 'Two-factor sign-in is now required in this hub.' : 'Two-factor sign-in is no longer required.');
-  }, { onRequest });
+  });
 }

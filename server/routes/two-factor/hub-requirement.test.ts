@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../lib/contract/auth';
 import type { Member } from '../../../lib/contract/members';
 import type { HubTwoFactorPolicy, TwoFactorStatus } from '../../../lib/contract/two-factor';
+import { splitKey, pathOf } from '../../../lib/contract/endpoint';
+import { allEndpoints, endpointKey } from '../../../lib/contract/endpoints';
 import { auditEvents, memberships } from '../../db/schema';
 import { createHub, createUser } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -27,6 +29,26 @@ async function hubWithMember() {
 }
 
 describe('requiring two-factor sign-in in a hub', () => {
+  it('holds at every endpoint the table declares inside a hub, before its input is read, and nowhere else is the hub told', async () => {
+    const { owner, hub, member, as, path } = await hubWithMember();
+    await enableTotp(server, owner.token);
+    expect((await server.request('PUT', path, { ...as(owner), body: { required: true } })).status).toBe(200);
+    const outsider = await createUser(server);
+    const inHub = allEndpoints.filter((definition) => definition.hub);
+    expect(inHub.length).toBeGreaterThan(40);
+    for (const definition of inHub) {
+      const key = endpointKey(definition);
+      // Made-up ids and no body: the hub's hooks answer before any of it is looked at.
+      const params = Object.fromEntries([...definition.path.matchAll(/:([a-z_]+)/g)].map(([, name]) => [name, name === 'handle' ? hub.domain_handle : '00000000-0000-4000-8000-000000000000']));
+      const url = pathOf(definition, params);
+      const { method } = splitKey(key);
+      const member403 = await server.request(method, url, as(member));
+      const outsider404 = await server.request(method, url, { token: outsider.token, hubHandle: hub.domain_handle });
+      expect({ key, member: [member403.status, (member403.body as { code?: string }).code], outsider: outsider404.status })
+        .toEqual({ key, member: [403, 'two_factor_required'], outsider: 404 });
+    }
+  });
+
   it('an owner without two-factor cannot require it; with it, can', async () => {
     const { owner, as, path } = await hubWithMember();
     const before = await server.get<Data<HubTwoFactorPolicy>>(path, as(owner));

@@ -8,5 +8,5 @@ import { route } from '../endpoint-route';
 export default async function billingRoutes(app: App) {
   route(app, billingEndpoints.subscription, async (request) =>
     ok(await getSubscriptionDetail({ db: app.deps.db, organization: hubOf(request).organization })),
-  { onRequest: [app.authenticate, app.requireHub] });
+  { onRequest: app.authenticate });
 }
