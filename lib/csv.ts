@@ -6,7 +6,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * spreadsheet would run as a formula, so an exported name like
  * `=HYPERLINK(…)` stays text.
  */
-export function csvCell(value: string | null | undefined): string {
+function csvCell(value: string | null | undefined): string {
   const text = value ?? '';
   const safe = FORMULA_START.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;

@@ -163,7 +163,7 @@ export interface MockData {
 const newId = () => globalThis.crypto.randomUUID();
 const now = () => new Date().toISOString();
 
-export function seedData(): MockData {
+function seedData(): MockData {
   const createdAt = now();
   const demo: MockUser = {
     id: newId(),

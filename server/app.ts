@@ -46,7 +46,7 @@ export const PRESENCE_INTERVAL_MS = 5_000;
  * idle timeout of common proxies and load balancers, so they never send a
  * request down a connection the API is just closing (a reset for the client).
  */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** Time to send a whole request: a 500 MiB upload still fits at about 2.5 Mbit/s. */
 const REQUEST_TIMEOUT_MS = 30 * 60_000;
 /** How often the event loop's load is read; the overload limits judge the last such period. */

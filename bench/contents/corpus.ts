@@ -7,7 +7,7 @@
  */
 
 /** mulberry32: small, fast and good enough to make test data repeatable. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -39,10 +39,10 @@ function vocabulary(random: () => number): string[] {
 
 /** Planted in every RARE_EVERY-th document only. */
 export const RARE_WORD = 'quetzal';
-export const RARE_EVERY = 1_000;
+const RARE_EVERY = 1_000;
 /** The phrase, adjacent, in every PHRASE_EVERY-th document; its words apart in as many others. */
 export const PHRASE = 'budget review';
-export const PHRASE_EVERY = 100;
+const PHRASE_EVERY = 100;
 
 export interface Corpus {
   /** Vocabulary words by rank: words[0] is the most frequent. */

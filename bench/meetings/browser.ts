@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, '..', '..');
  * Chromium flags for meetings without people or devices: a generated camera
  * picture and microphone tone, and permission prompts answered "allow".
  */
-export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 
 /** The system's Chrome/Chromium (CHROMIUM_PATH or scripts/ensure-chromium.mjs), headless, with fake media. */
 export async function launchMeetingBrowser(): Promise<Browser> {

@@ -14,8 +14,8 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 const nextDir = path.join(root, '.next');
 
 /** The spec's budgets (issue "Capacity"), in kB of gzip. */
-export const FIRST_LOAD_BUDGET_KB: Readonly<Record<string, number>> = { '/sign-in': 170, '/': 250 };
-export const DEFAULT_ROUTES = ['/sign-in', '/', '/spaces/[id]'] as const;
+const FIRST_LOAD_BUDGET_KB: Readonly<Record<string, number>> = { '/sign-in': 170, '/': 250 };
+const DEFAULT_ROUTES = ['/sign-in', '/', '/spaces/[id]'] as const;
 
 interface BuildManifest {
   polyfillFiles: string[];
@@ -49,7 +49,7 @@ function scriptsInManifest(route: string): string[] {
 }
 
 /** The first-load scripts of one route (a pages-folder route such as `/spaces/[id]`) in the build at `.next`. */
-export function firstLoadOf(route: string): FirstLoad {
+function firstLoadOf(route: string): FirstLoad {
   const html = path.join(nextDir, 'server', 'pages', `${route === '/' ? 'index' : route.slice(1)}.html`);
   const files = [...new Set(existsSync(html) ? scriptsInHtml(readFileSync(html, 'utf8')) : scriptsInManifest(route))];
   let rawBytes = 0;

@@ -12,7 +12,7 @@ import { measureLighthouse, type FormFactor, type LighthouseResult } from './lig
 import { measureRouteChanges, type RouteChange } from './route-changes';
 
 /** The targets the figures are printed beside. */
-export const PAGE_SPEED_TARGETS = { performance: 95, cls: 0.05, routeChangeP95Ms: 200 } as const;
+const PAGE_SPEED_TARGETS = { performance: 95, cls: 0.05, routeChangeP95Ms: 200 } as const;
 
 const FORM_FACTORS: readonly FormFactor[] = ['mobile', 'desktop'];
 const SPACES = ['Design reviews', 'Field notes', 'Quarterly planning'];

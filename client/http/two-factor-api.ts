@@ -1,4 +1,3 @@
-import type { SignInResponse } from '../../lib/contract/auth';
 import type {
   AddPasskeyBody, AuthenticationCredential, ProofBody, RegistrationCredential, VerifyTwoFactorBody,
 } from '../../lib/contract/two-factor';
@@ -33,6 +32,3 @@ export const hubTwoFactorApi = {
   set: (handle: string, required: boolean) => call('PUT organizations/:handle/two-factor/', { params: { handle }, body: { required } }),
 };
 
-/** A first-factor sign-in answered with the second step it still needs. */
-export const needsSecondFactor = (answer: SignInResponse): answer is Extract<SignInResponse, { two_factor: unknown }> =>
-  'two_factor' in answer;

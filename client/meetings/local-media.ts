@@ -8,7 +8,7 @@ export const mediaProblemMessages: Record<MediaProblem, string> = {
   failed: 'The camera or microphone could not be started. You can still join to listen and watch.',
 };
 
-export function mediaProblemOf(error: unknown): MediaProblem {
+function mediaProblemOf(error: unknown): MediaProblem {
   const name = error instanceof Error || (typeof error === 'object' && error !== null && 'name' in error)
     ? String((error as { name: unknown }).name)
     : '';

@@ -12,9 +12,9 @@ export interface SignalPayload {
 }
 
 /** An ICE connection stuck in 'disconnected' this long gets an ICE restart. */
-export const ICE_DISCONNECTED_RESTART_MS = 3000;
+const ICE_DISCONNECTED_RESTART_MS = 3000;
 /** A connection not up this long after it was made (or last retried) is negotiated again. */
-export const CONNECT_WATCHDOG_MS = 8000;
+const CONNECT_WATCHDOG_MS = 8000;
 
 export type TrackSlot = 'audio' | 'video';
 

@@ -8,8 +8,8 @@ export const SIGNAL_PING_INTERVAL_MS = 3000;
 /** Nothing heard for this long: the socket is treated as dead and replaced. */
 export const SIGNAL_SILENCE_TIMEOUT_MS = 8000;
 /** Reconnect delays: 0.5 s, doubling, at most 5 s. */
-export const SIGNAL_BACKOFF_BASE_MS = 500;
-export const SIGNAL_BACKOFF_MAX_MS = 5000;
+const SIGNAL_BACKOFF_BASE_MS = 500;
+const SIGNAL_BACKOFF_MAX_MS = 5000;
 
 /** WebSocket.OPEN, spelled out so a stand-in socket class needs no statics. */
 const SOCKET_OPEN = 1;
@@ -200,7 +200,7 @@ export class SignallingClient {
 }
 
 /** A server message, or null for anything that does not follow the contract. */
-export function parseServerMessage(data: unknown): ServerMessage | null {
+function parseServerMessage(data: unknown): ServerMessage | null {
   if (typeof data !== 'string') return null;
   let json: unknown;
   try {

@@ -1,9 +1,9 @@
 /** Sampling period: cheap, and fast enough for a speaking outline. */
-export const SPEAKING_POLL_MS = 200;
+const SPEAKING_POLL_MS = 200;
 /** RMS level of the waveform (0…1) above which someone counts as speaking. */
-export const SPEAKING_THRESHOLD = 0.02;
+const SPEAKING_THRESHOLD = 0.02;
 /** Speaking stays on this long after the level drops, so the outline does not flicker between words. */
-export const SPEAKING_HOLD_MS = 600;
+const SPEAKING_HOLD_MS = 600;
 
 interface Watched {
   stream: MediaStream;

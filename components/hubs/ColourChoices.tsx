@@ -5,7 +5,7 @@ import { theme } from '@/lib/constants';
 import { colors, hues } from '@/lib/palette';
 
 /** The hub colours offered: the brand colour first, then distinct, readable ones under white initials. */
-export const HUB_COLOURS = [
+const HUB_COLOURS = [
   { value: theme.primaryColor, label: 'Violet' },
   { value: hues.blue, label: 'Blue' },
   { value: hues.teal, label: 'Teal' },

@@ -64,7 +64,7 @@ const Reason = styled.p`
 `;
 
 /** Why this hub is on the list, in the user's words. */
-export function reasonText(hub: JoinableHub): string {
+function reasonText(hub: JoinableHub): string {
   if (hub.reason === 'invitation') {
     return hub.invited_by ? `Invited by ${hub.invited_by} as ${hub.role}` : `You are invited as ${hub.role}`;
   }

@@ -13,7 +13,7 @@ import { OnboardingLayout } from '@/components/onboarding/OnboardingLayout';
  * keeps the onboarding layout (so signing out there does not swap layouts
  * under the page).
  */
-export function JoinHubLayout({ children }: { children: ReactNode }) {
+function JoinHubLayout({ children }: { children: ReactNode }) {
   const router = useRouter();
   const { isLoading, isAuthenticated } = useAuthStore(
     useShallow((s) => ({ isLoading: s.isLoading, isAuthenticated: s.isAuthenticated })),

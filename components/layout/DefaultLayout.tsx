@@ -15,7 +15,7 @@ const Centre = styled.main`
 `;
 
 /** The layout of pages that define none: their content centred on the page. */
-export function DefaultLayout({ children }: { children: ReactNode }) {
+function DefaultLayout({ children }: { children: ReactNode }) {
   return <Centre>{children}</Centre>;
 }
 

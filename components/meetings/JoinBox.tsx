@@ -5,8 +5,8 @@ import { statusColors, video } from '@/lib/constants';
 import { parseMeetingCode } from '@/lib/meetings/meeting-code';
 import { colors } from '@/lib/palette';
 
-export const JOIN_INPUT_LABEL = 'Meeting code or link';
-export const INVALID_CODE_MESSAGE = 'Enter a meeting code like abc-defg-hij or paste a meeting link';
+const JOIN_INPUT_LABEL = 'Meeting code or link';
+const INVALID_CODE_MESSAGE = 'Enter a meeting code like abc-defg-hij or paste a meeting link';
 
 const Box = styled.form`
   width: ${video.joinBoxWidth}px;

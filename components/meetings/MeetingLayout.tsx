@@ -19,7 +19,7 @@ const Dark = styled.div`
 `;
 
 /** The meeting's own full-width dark page, with antd's dark algorithm for its controls. */
-export function MeetingLayout({ children }: { children: ReactNode }) {
+function MeetingLayout({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider theme={{ algorithm: antdTheme.darkAlgorithm }}>
       <Dark>{children}</Dark>

@@ -26,7 +26,7 @@ const Banner = styled.div`
 `;
 
 /** Why the server ended the visit, in words. */
-export function refusalText(snapshot: Pick<MeetingSnapshot, 'closeCode' | 'error'>): string {
+function refusalText(snapshot: Pick<MeetingSnapshot, 'closeCode' | 'error'>): string {
   switch (snapshot.closeCode) {
     case signalCloseCodes.notFound:
       return 'This meeting was not found or you are not a member of its hub.';

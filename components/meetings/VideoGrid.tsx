@@ -3,7 +3,7 @@ import { video } from '@/lib/constants';
 import { SELF_KEY, type MeetingSnapshot } from '@/client/meetings/meeting-session';
 import { VideoTile, type VideoTileProps } from './VideoTile';
 
-export const Grid = styled.div`
+const Grid = styled.div`
   display: grid;
   /* min(…, 100%): on a phone one column narrower than the minimum, never a sideways scroll. */
   grid-template-columns: repeat(auto-fill, minmax(min(${video.tileMinColumnWidth}px, 100%), 1fr));
@@ -17,7 +17,7 @@ export const Grid = styled.div`
 type Tile = VideoTileProps & { key: string };
 
 /** Everyone's tiles: oneself first, then the others in joining order, then shared screens. */
-export function tilesOf(snapshot: MeetingSnapshot, selfName: string): Tile[] {
+function tilesOf(snapshot: MeetingSnapshot, selfName: string): Tile[] {
   const selfId = snapshot.selfPeerId ?? SELF_KEY;
   const tiles: Tile[] = [
     {

@@ -30,7 +30,7 @@ export function readRejoin(code: string): RejoinSettings | null {
   }
 }
 
-export function saveRejoin(code: string, settings: RejoinSettings): void {
+function saveRejoin(code: string, settings: RejoinSettings): void {
   try {
     window.sessionStorage.setItem(rejoinKey(code), JSON.stringify(settings));
   } catch {
@@ -38,7 +38,7 @@ export function saveRejoin(code: string, settings: RejoinSettings): void {
   }
 }
 
-export function clearRejoin(code: string): void {
+function clearRejoin(code: string): void {
   try {
     window.sessionStorage.removeItem(rejoinKey(code));
   } catch {

@@ -91,7 +91,7 @@ const Progress = styled.div<{ $step: number }>`
   }
 `;
 
-export const ONBOARDING_STEPS = ['Your profile', 'Your hub'] as const;
+const ONBOARDING_STEPS = ['Your profile', 'Your hub'] as const;
 
 /** The title block of an onboarding step, with the two-step progress bar. */
 export function StepHeading({ step, title, subtitle }: { step: 1 | 2; title: string; subtitle?: ReactNode }) {

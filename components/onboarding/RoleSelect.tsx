@@ -5,7 +5,7 @@ import type { BasicSettings } from '@/lib/contract/settings';
 type ProfileRoles = BasicSettings['profile_roles'];
 
 /** Job roles grouped under their department, in the order the settings list them. */
-export function groupByDepartment(roles: ProfileRoles) {
+function groupByDepartment(roles: ProfileRoles) {
   const groups = new Map<string, Array<{ value: string; label: string }>>();
   for (const role of roles) {
     const group = groups.get(role.department) ?? [];

@@ -56,7 +56,7 @@ async function playbackOf(target: Locator): Promise<string> {
 }
 
 /** The tile's (or video element's) video shows moving pictures: videoWidth > 0 and currentTime advancing. */
-export async function expectVideoPlaying(target: Locator, timeout = 30_000): Promise<void> {
+async function expectVideoPlaying(target: Locator, timeout = 30_000): Promise<void> {
   await expect.poll(() => playbackOf(target), { timeout, intervals: [250, 500] }).toBe('playing');
 }
 

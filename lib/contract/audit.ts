@@ -11,7 +11,7 @@ export const accountEventTypes = [
 ] as const;
 
 /** Events inside a hub: shown to its owners. */
-export const hubEventTypes = [
+const hubEventTypes = [
   'member_joined', 'member_left', 'member_removed', 'member_role_changed',
   'invitation_sent', 'invitation_cancelled', 'invitation_accepted',
   'hub_updated', 'hub_visibility_changed', 'hub_archived', 'hub_transferred', 'two_factor_requirement_changed',

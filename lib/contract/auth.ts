@@ -3,7 +3,6 @@ import { codeField, emailField, passwordField, requiredText, optionalText, colou
 import { endpoint } from './endpoint';
 import { dataEnvelope } from './envelope';
 import { joinableHubSchema, myHubSchema } from './hubs';
-import { roles } from './settings';
 
 export const currentSteps = ['profile', 'organization', 'join_organization', 'completed'] as const;
 export type CurrentStep = (typeof currentSteps)[number];
@@ -124,8 +123,6 @@ export const profileBody = z.object({
   colour: colourField().optional(),
 });
 export type ProfileBody = z.input<typeof profileBody>;
-
-export const roleSchema = z.enum(roles);
 
 const tag = 'auth';
 const signedOut = dataEnvelope(z.null());

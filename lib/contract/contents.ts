@@ -24,7 +24,7 @@ export const contentKindLabels: Record<ContentKind, string> = {
 };
 
 /** Accepted general upload extensions (spec §5); also the list for attachments. */
-export const GENERAL_UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pdf', 'doc', 'docx', 'txt', 'xls', 'xlsx', 'csv'] as const;
+const GENERAL_UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pdf', 'doc', 'docx', 'txt', 'xls', 'xlsx', 'csv'] as const;
 
 /** Allowed extensions per content kind (spec §5), lower case, without the dot. */
 export const KIND_EXTENSIONS: Record<ContentKind, readonly string[]> = {
@@ -171,7 +171,7 @@ export const rawUploadQuery = uploadQuery.extend({
 });
 export type RawUploadQuery = z.input<typeof rawUploadQuery>;
 
-export const contentParams = z.object({ id: z.string(), content_id: z.string() });
+const contentParams = z.object({ id: z.string(), content_id: z.string() });
 export const attachmentParams = contentParams.extend({ index: z.coerce.number().int().min(0).max(999) });
 
 /** What processing learnt, by kind. Every field is optional: a failed or queued item has none. */
@@ -215,7 +215,7 @@ export type ContentDetails = z.infer<typeof contentDetailsSchema>;
  * (an <img> or <video> cannot send the Authorization header), bound to the
  * caller's session: signing out ends them.
  */
-export const contentUrlsSchema = z.object({
+const contentUrlsSchema = z.object({
   /** The original, shown inline when that is safe (images as a rendered copy), else downloaded. */
   view: z.string().nullable(),
   download: z.string().nullable(),

@@ -14,7 +14,7 @@ import { accountEndpoints } from './sessions';
 import { twoFactorEndpoints, twoFactorSignInEndpoints } from './two-factor';
 
 /** Every endpoint declared in the contract, by area. */
-export const endpointTables = {
+const endpointTables = {
   auth: authEndpoints,
   account: accountEndpoints,
   twoFactor: twoFactorEndpoints,

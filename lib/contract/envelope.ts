@@ -72,8 +72,6 @@ export const listEnvelope = <T extends z.ZodType>(item: T) =>
     page_size: z.number().int(),
   });
 
-export const messageEnvelope = z.object({ message: z.string() });
-
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),

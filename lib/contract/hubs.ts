@@ -45,7 +45,7 @@ export const joinableHubSchema = hubSummarySchema.extend({
 export type JoinableHub = z.infer<typeof joinableHubSchema>;
 
 /** Path segments under organizations/ that a hub handle would shadow. */
-export const HUB_ROUTE_WORDS = new Set(['check', 'joinable', 'switch']);
+const HUB_ROUTE_WORDS = new Set(['check', 'joinable', 'switch']);
 
 /** The handle rule (spec §5) plus the words the organizations/ routes use themselves. */
 export const hubHandleField = (label = 'Hub handle') =>

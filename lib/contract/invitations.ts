@@ -60,7 +60,7 @@ export type Invitation = z.infer<typeof invitationSchema>;
  * `mail_failed` — the invitation is pending but its email could not be
  * sent (resend it later).
  */
-export const inviteOutcomes = ['invited', 'refreshed', 'already_member', 'rate_limited', 'mail_failed'] as const;
+const inviteOutcomes = ['invited', 'refreshed', 'already_member', 'rate_limited', 'mail_failed'] as const;
 export const inviteResultSchema = z.object({
   email: z.string(),
   outcome: z.enum(inviteOutcomes),
@@ -71,17 +71,17 @@ export type InviteResult = z.infer<typeof inviteResultSchema>;
 export const invitationsQuery = pageQuery;
 
 /** An invitation named in a path; ids of other hubs' invitations answer 404. */
-export const invitationParams = z.object({ handle: z.string(), id: z.string() });
+const invitationParams = z.object({ handle: z.string(), id: z.string() });
 
 /** A space invitation named in a path: spaces/{id}/invitations/{invitation_id}/. */
-export const spaceInvitationParams = z.object({ id: z.string(), invitation_id: z.string() });
+const spaceInvitationParams = z.object({ id: z.string(), invitation_id: z.string() });
 
 /** The space a space invitation is for (null for a hub invitation). */
-export const invitedSpaceSchema = z.object({ id: z.string(), name: z.string() });
+const invitedSpaceSchema = z.object({ id: z.string(), name: z.string() });
 export type InvitedSpace = z.infer<typeof invitedSpaceSchema>;
 
 /** The secret from an emailed link, `/join-hub?invitation=<token>`. */
-export const invitationTokenParams = z.object({ token: z.string() });
+const invitationTokenParams = z.object({ token: z.string() });
 
 /**
  * GET invitations/{token}/ (no sign-in needed): what the invitation page

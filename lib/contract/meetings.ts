@@ -20,7 +20,7 @@ export const SIGNAL_MAX_BYTES = 64 * 1024;
 /** The path of the signalling WebSocket under /api/v1/. */
 export const SIGNAL_PATH = 'meetings/signal/';
 
-export const meetingCodeField = () =>
+const meetingCodeField = () =>
   z.string({ error: 'Please enter a meeting code' }).trim().toLowerCase().regex(MEETING_CODE_PATTERN, {
     error: 'Meeting codes look like abc-defg-hij',
   });
@@ -70,7 +70,7 @@ export const mediaStateSchema = z.object({
 });
 export type MediaState = z.infer<typeof mediaStateSchema>;
 
-export const peerIdField = () => z.uuid();
+const peerIdField = () => z.uuid();
 
 const sessionDescription = z.object({
   type: z.enum(['offer', 'answer']),

@@ -28,7 +28,7 @@ export const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 
-export const MEMBER_SEARCH_MAX = 100;
+const MEMBER_SEARCH_MAX = 100;
 
 /** organizations/{handle}/members/?page&page_size&search — search matches name or email. */
 export const membersQuery = pageQuery.extend({
@@ -37,7 +37,7 @@ export const membersQuery = pageQuery.extend({
 export type MembersQuery = z.input<typeof membersQuery>;
 
 /** A member named in a path; an id that is not a member of the hub answers 404. */
-export const memberParams = z.object({ handle: z.string(), user_id: z.string() });
+const memberParams = z.object({ handle: z.string(), user_id: z.string() });
 
 export const roleField = (label = 'Role') => z.enum(roles, { error: `Please choose a ${label.toLowerCase()}` });
 

@@ -28,7 +28,7 @@ export const sessionSchema = z.object({
 export type Session = z.infer<typeof sessionSchema>;
 
 /** DELETE auth/sessions/{id}/: a session of someone else answers 404 like a missing one. */
-export const sessionParams = z.object({ id: z.string() });
+const sessionParams = z.object({ id: z.string() });
 
 /** What DELETE auth/sessions/{id}/ did: `current` means this browser is now signed out. */
 export const revokedSessionSchema = z.object({ current: z.boolean() });

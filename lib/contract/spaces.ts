@@ -96,7 +96,7 @@ export type Space = z.infer<typeof spaceSchema>;
  * space" and a 400 would hint at the id format only.
  */
 export const spaceParams = z.object({ id: z.string() });
-export const spaceMemberParams = z.object({ id: z.string(), user_id: z.string() });
+const spaceMemberParams = z.object({ id: z.string(), user_id: z.string() });
 
 export const spaceMemberSchema = z.object({
   user_id: z.string(),

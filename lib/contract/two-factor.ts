@@ -4,8 +4,6 @@ import { tokenResponse } from './auth';
 import { endpoint } from './endpoint';
 import { dataEnvelope } from './envelope';
 
-/** Authenticator-app codes: six digits, every 30 seconds. */
-export const TOTP_DIGITS = 6;
 export const RECOVERY_CODE_COUNT = 10;
 /** How long a pending second step of a sign-in (and a WebAuthn challenge) stays valid. */
 export const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -120,7 +118,7 @@ export type EnableTotpBody = z.input<typeof enableTotpBody>;
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
-export const passkeyNameField = () => requiredText('Name', { max: PASSKEY_NAME_MAX });
+const passkeyNameField = () => requiredText('Name', { max: PASSKEY_NAME_MAX });
 
 /** POST auth/passkeys/ — the new credential; without a name, one is made from the browser and system. */
 export const addPasskeyBody = z.object({
@@ -134,7 +132,7 @@ export type AddedPasskey = z.infer<typeof addedPasskeySchema>;
 
 export const renamePasskeyBody = z.object({ name: passkeyNameField() });
 export type RenamePasskeyBody = z.input<typeof renamePasskeyBody>;
-export const passkeyParams = z.object({ id: z.string() });
+const passkeyParams = z.object({ id: z.string() });
 
 /** The pending sign-in's secret, as `two_factor.token` gave it. */
 const pendingTokenField = () =>

@@ -8,8 +8,6 @@ const rank: Record<EffectiveRole, number> = { guest: 0, viewer: 1, editor: 2, ow
 /** The higher of two roles: a space role and a hub role combine this way. */
 export const higherRole = (a: EffectiveRole, b: EffectiveRole): EffectiveRole => (rank[a] >= rank[b] ? a : b);
 
-export const atLeast = (role: EffectiveRole, minimum: Role): boolean => rank[role] >= rank[minimum];
-
 /**
  * A person's effective role in a space they can see: the higher of their
  * space role and their hub role. The creator of a private space is its owner

@@ -9,17 +9,17 @@ import { messages } from './messages';
 
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*()-_=+[]{};:\'",.<>/?\\|`~';
 export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+const PASSWORD_MAX = 128;
 const specialPattern = new RegExp(`[${PASSWORD_SPECIAL_CHARACTERS.replace(/[\\\]\-^]/g, '\\$&')}]`);
 
-export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 export const HANDLE_PATTERN = /^[A-Za-z0-9_-]+$/;
-export const HANDLE_MIN = 3;
+const HANDLE_MIN = 3;
 export const HANDLE_MAX = 40;
-export const CODE_PATTERN = /^\d{6,12}$/;
+const CODE_PATTERN = /^\d{6,12}$/;
 
 /** Handles that would collide with routes or read as official. */
-export const RESERVED_HANDLES = new Set([
+const RESERVED_HANDLES = new Set([
   'admin', 'administrator', 'api', 'app', 'auth', 'billing', 'convene', 'create-hub', 'dashboard',
   'help', 'hub', 'hubs', 'join-hub', 'login', 'logout', 'mail', 'meet', 'meeting', 'new', 'null',
   'root', 'settings', 'signin', 'signup', 'sign-in', 'sign-up', 'static', 'support', 'system',
@@ -128,7 +128,7 @@ export function emailDomainField(label = 'Email domain') {
     .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/, messages.invalid(label, 'domain'));
 }
 
-export const HEX_COLOUR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
+const HEX_COLOUR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 export function colourField(label = 'Colour') {
   return z.string().regex(HEX_COLOUR_PATTERN, messages.invalid(label, 'colour'));
 }

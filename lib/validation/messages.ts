@@ -19,7 +19,7 @@ export const validateMessages = {
   },
 } as const;
 
-export function formatMessage(template: string, values: Record<string, string | number>): string {
+function formatMessage(template: string, values: Record<string, string | number>): string {
   return template.replace(/\$\{(\w+)\}/g, (whole, key: string) =>
     key in values ? String(values[key]) : whole,
   );

@@ -33,7 +33,7 @@ export const fieldFail = (status: number, code: ErrorCode, field: string, messag
   fail(status, code, message, { [field]: [message] });
 
 /** The API's validation failure: the first message, and every message under its top-level field. */
-export function validationFailure(error: z.ZodError) {
+function validationFailure(error: z.ZodError) {
   const errors = fieldErrorsOf(error.issues);
   return fail(400, 'validation_error', error.issues[0]?.message ?? 'Please check the form.', errors);
 }
@@ -56,7 +56,7 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
 }
 
 /** Reads `Authorization: JWT <token>` (or Bearer), like the API's authentication. */
-export function tokenOf(request: Request): string | null {
+function tokenOf(request: Request): string | null {
   const match = /^(?:JWT|Bearer)\s+(\S+)$/i.exec(request.headers.get('authorization')?.trim() ?? '');
   return match?.[1] ?? null;
 }

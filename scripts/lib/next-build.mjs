@@ -32,7 +32,7 @@ function newestMtime(entry) {
 }
 
 /** Why the production build must be (re)made, or null when it is up to date. */
-export function staleBuildReason() {
+function staleBuildReason() {
   if (!existsSync(buildIdFile)) return 'there is no production build yet';
   const builtAt = statSync(buildIdFile).mtimeMs;
   const changed = [...SOURCE_DIRS, ...SOURCE_FILES].find((entry) => newestMtime(path.join(root, entry)) > builtAt);

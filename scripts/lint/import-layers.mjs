@@ -6,7 +6,7 @@ import path from 'node:path';
  * one layer (the server, the browser and the mock) never import each other.
  * Tests, e2e, bench and scripts are outside the layers and may import anything.
  */
-export const layers = [
+const layers = [
   ['lib'], // shared by the server, the browser and the mock: contract, validation, roles, constants
   ['server', 'client', 'mocks'],
   ['store'],

@@ -12,7 +12,7 @@ async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promi
 }
 
 /** A database's URL: `baseUrl` with its database name replaced. */
-export function databaseUrl(baseUrl: string, name: string): string {
+function databaseUrl(baseUrl: string, name: string): string {
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return url.toString();

@@ -16,8 +16,6 @@ export class AppError extends Error {
   retryAfterSeconds?: number;
 }
 
-export const badRequest = (message: string, errors?: Record<string, string[]>) =>
-  new AppError(400, 'validation_error', message, errors);
 export const fieldError = (field: string, message: string, code: ErrorCode = 'validation_error', status = 400) =>
   new AppError(status, code, message, { [field]: [message] });
 export const unauthenticated = (code: ErrorCode = 'unauthenticated', message: string = errorMessages.unauthenticated) =>

@@ -14,7 +14,7 @@ const HIDDEN = '[redacted]';
  * tokens and other credentials in the path or query are replaced, so logs can
  * be shipped and read without handing out access.
  */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const [path = '', query] = url.split('?', 2);
   const segments = path.split('/');
   const cleanPath = segments

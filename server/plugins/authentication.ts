@@ -10,7 +10,7 @@ import { AppError, unauthenticated } from '../lib/errors';
 import type { Role } from '../../lib/contract/settings';
 
 /** Accepts `Authorization: JWT <token>` (the app's form) and `Bearer <token>`. */
-export function readToken(header: string | undefined): string | null {
+function readToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^(?:JWT|Bearer)\s+(\S+)$/i.exec(header.trim());
   return match?.[1] ?? null;

@@ -3,7 +3,7 @@ import type { Operation } from '../../lib/contract/settings';
 import type { EffectiveRole } from '../../lib/policies/space-role';
 import { forbidden } from '../lib/errors';
 
-export { atLeast, higherRole, type EffectiveRole } from '../../lib/policies/space-role';
+export { higherRole, type EffectiveRole } from '../../lib/policies/space-role';
 
 export const can = (role: EffectiveRole, operation: Operation): boolean =>
   role !== 'guest' && roleOperations[role].includes(operation);

@@ -3,7 +3,7 @@ import type { Database } from '../db/connect';
 import { contents } from '../db/schema';
 
 /** The fields a processing job needs, and which attempt it is (its claim on the item). */
-export const claimedFields = {
+const claimedFields = {
   id: contents.id,
   hubId: contents.hubId,
   kind: contents.kind,

@@ -36,7 +36,7 @@ export interface ProcessingInput {
 export type WorkerReply = { ok: true; content: ExtractedContent } | { ok: false; reason: string };
 
 /** Extracted text kept per item (the reader pages through it; search indexes its start). */
-export const BODY_MAX_CHARACTERS = 5_000_000;
+const BODY_MAX_CHARACTERS = 5_000_000;
 /** Rows kept per table or contact file. */
 export const MAX_ROWS = 100_000;
 /** Columns kept per table. */

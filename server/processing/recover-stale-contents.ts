@@ -4,7 +4,7 @@ import { contents } from '../db/schema';
 import { failureReasons } from './processing-failure';
 
 /** Attempts an item gets before it is marked failed. */
-export const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 3;
 
 /**
  * Items left 'processing' longer than `staleAfterMs` belong to a node that

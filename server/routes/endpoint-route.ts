@@ -7,7 +7,7 @@ import type { App } from '../types';
 import { hubScope } from './organizations/members-scope';
 
 /** Where the routes are mounted; endpoint paths are relative to it. */
-export const API_PREFIX = '/api/v1';
+const API_PREFIX = '/api/v1';
 
 type SuccessOf<E extends Endpoint> = E['status'] extends readonly SuccessStatus[]
   ? E['status'][number]

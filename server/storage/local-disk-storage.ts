@@ -9,7 +9,7 @@ import type { ByteRange, ObjectInfo, Storage, StoredObject } from './storage';
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*$/;
 const KEY_MAX = 200;
 
-export function assertStorageKey(key: string): void {
+function assertStorageKey(key: string): void {
   if (key.length > KEY_MAX || !KEY_PATTERN.test(key)) throw new Error(`invalid storage key "${key.slice(0, 40)}"`);
 }
 

@@ -74,7 +74,7 @@ function writeEntryFields(header: Buffer, at: number, entry: PackedEntry) {
 }
 
 /** A zip archive (no zip64, UTF-8 names), as Office and epub readers expect it. */
-export function zipArchive(entries: ZipEntry[]): Buffer {
+function zipArchive(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;

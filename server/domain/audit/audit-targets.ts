@@ -9,7 +9,7 @@ export type AuditTarget = { kind: 'hub' | 'space' | 'member' | 'invitation' | 'c
 export const hubTarget = (hub: { id: string; name: string }): AuditTarget => ({ kind: 'hub', id: hub.id, name: hub.name });
 export const spaceTarget = (space: { id: string; name: string }): AuditTarget => ({ kind: 'space', id: space.id, name: space.name });
 export const memberTarget = (member: { id: string; name: string }): AuditTarget => ({ kind: 'member', id: member.id, name: member.name });
-export const invitationTarget = (invitation: { id: string; email: string }): AuditTarget =>
+const invitationTarget = (invitation: { id: string; email: string }): AuditTarget =>
   ({ kind: 'invitation', id: invitation.id, name: invitation.email });
 
 /** The space an event happened in, for events about something inside it. */

@@ -12,7 +12,7 @@ import { checkPassword } from './check-password';
 import { errorMessages } from '../../../lib/contract/error-messages';
 
 /** Wrong current passwords one account may type into the change form within the window. */
-export const PASSWORD_CHANGE_FAILURE_LIMIT = 5;
+const PASSWORD_CHANGE_FAILURE_LIMIT = 5;
 const PURPOSE = 'password_change';
 
 /**

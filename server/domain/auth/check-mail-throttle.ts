@@ -1,8 +1,8 @@
 import { tooManyRequests } from '../../lib/errors';
 
 /** Per-address limits for mails a stranger can trigger (codes, reset links): protects the mailbox. */
-export const MAIL_MIN_INTERVAL_MS = 60 * 1000;
-export const MAIL_HOURLY_LIMIT = 5;
+const MAIL_MIN_INTERVAL_MS = 60 * 1000;
+const MAIL_HOURLY_LIMIT = 5;
 export const MAIL_WINDOW_MS = 60 * 60 * 1000;
 
 const waitText = (ms: number) => {

@@ -7,7 +7,7 @@ import { findVisibleSpace } from '../spaces/find-visible-space';
 import { isUuid } from '../spaces/is-uuid';
 import { selectContentViews, type ContentViewRow } from './content-view';
 
-export const contentNotFound = () => notFound('That content');
+const contentNotFound = () => notFound('That content');
 
 /** One item of one space of the viewer's hub: the hub, the space and the id must all match. */
 export const contentInSpace = (opts: { hubId: string; spaceId: string; contentId: string }): SQL =>

@@ -1,6 +1,6 @@
 import { extensionOf } from '../../../lib/contract/contents';
 
-export const FILE_NAME_MAX = 200;
+const FILE_NAME_MAX = 200;
 
 // Control characters (NUL included), unpaired surrogates, and the marks that
 // reorder text: "invoice\u202Egpj.exe" would otherwise display as "invoiceexe.jpg".

@@ -6,7 +6,7 @@ import { errorMessages } from '../../../lib/contract/error-messages';
 
 export const HANDLE_TAKEN_MESSAGE = errorMessages.handleTaken;
 
-export async function isHandleTaken(opts: { db: Database; handle: string }): Promise<boolean> {
+async function isHandleTaken(opts: { db: Database; handle: string }): Promise<boolean> {
   const [row] = await opts.db
     .select({ id: hubs.id })
     .from(hubs)

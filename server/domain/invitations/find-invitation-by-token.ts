@@ -7,7 +7,7 @@ import { invitationTokenHash } from './invitation-token';
 import { isAcceptableInvitation } from './pending-invitation';
 
 /** One answer for unknown, tampered, expired, used and cancelled links: the holder learns nothing more. */
-export const invalidInvitation = () => new AppError(404, 'not_found', errorMessages.invalidInvitationLink);
+const invalidInvitation = () => new AppError(404, 'not_found', errorMessages.invalidInvitationLink);
 
 /**
  * The pending invitation an emailed link carries, with its (not archived)

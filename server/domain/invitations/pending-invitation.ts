@@ -6,7 +6,7 @@ const isPending = (): SQL =>
   and(isNull(invitations.acceptedAt), isNull(invitations.cancelledAt), gt(invitations.expiresAt, sql`now()`))!;
 
 /** A hub invitation that can still be accepted: not a space invitation, and pending. */
-export const isPendingHubInvitation = (): SQL => and(isNull(invitations.spaceId), isPending())!;
+const isPendingHubInvitation = (): SQL => and(isNull(invitations.spaceId), isPending())!;
 
 export const pendingHubInvitationOf = (hubId: string): SQL =>
   and(eq(invitations.hubId, hubId), isPendingHubInvitation())!;

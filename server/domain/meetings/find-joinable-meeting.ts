@@ -8,7 +8,7 @@ import type { Role } from '../../../lib/contract/settings';
 import { assertHubAdmits } from '../two-factor/assert-hub-admits';
 import { presentMeeting, selectMeetingViews } from './present-meeting';
 
-export const meetingNotFound = () => notFound('That meeting');
+const meetingNotFound = () => notFound('That meeting');
 
 /**
  * The meeting a code names, when this user may join it: a member of its live

@@ -11,10 +11,10 @@ import { checkTotpCode } from './check-totp-code';
 import { spendRecoveryCode } from './spend-recovery-code';
 
 /** Wrong proofs one account may give within the window before it must wait. */
-export const PROOF_FAILURE_LIMIT = 5;
+const PROOF_FAILURE_LIMIT = 5;
 const PURPOSE = 'two_factor_proof';
 /** A sign-in this recent is proof enough for an account that has neither password nor codes. */
-export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 /** What proves it is the owner: the password when there is one, else an authenticator or recovery code, else a fresh sign-in. */
 export async function proofKindOf(opts: { db: Database; user: UserRow }): Promise<ProofKind> {

@@ -2,7 +2,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { memberships, hubs } from '../../db/schema';
 import type { CurrentStep, User } from '../../../lib/contract/auth';
-import type { MyHub } from '../../../lib/contract/hubs';
 import type { UserRow } from '../../types';
 import { memberCount, presentMembership } from '../hubs/present-hub';
 import { findJoinableHubs } from '../hubs/find-joinable-hubs';
@@ -16,17 +15,12 @@ const myHubRows = (opts: { db: Database; userId: string }) =>
     .where(and(eq(memberships.userId, opts.userId), isNull(hubs.archivedAt)))
     .orderBy(memberships.createdAt);
 
-/** The user's hubs (not archived), newest membership last. */
-export async function listMyHubs(opts: { db: Database; userId: string }): Promise<MyHub[]> {
-  return (await myHubRows(opts)).map(presentMembership);
-}
-
 /**
  * The onboarding state machine (design §4): profile → organization |
  * join_organization → completed. Derived from the data, so creating or
  * joining a hub moves it on without a separate write.
  */
-export function currentStepOf(user: UserRow, hubCount: number, joinableCount: number): CurrentStep {
+function currentStepOf(user: UserRow, hubCount: number, joinableCount: number): CurrentStep {
   if (!user.profileCompletedAt) return 'profile';
   if (hubCount > 0) return 'completed';
   return joinableCount > 0 ? 'join_organization' : 'organization';

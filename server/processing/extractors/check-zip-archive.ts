@@ -5,7 +5,7 @@ import { ProcessingFailure } from '../processing-failure';
 
 const MB = 1024 * 1024;
 /** Limits for zip-based files (docx, xlsx, pptx, epub): far beyond real documents, far below a decompression bomb. */
-export const ZIP_LIMITS = {
+const ZIP_LIMITS = {
   totalBytes: 200 * MB,
   entries: 10_000,
   ratio: 100,

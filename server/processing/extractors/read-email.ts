@@ -28,7 +28,7 @@ const STYLED_PROPERTIES = [
  * tab); images only when embedded in the message (data: URLs), so opening it
  * never tells a sender it was read; inline styles only without url().
  */
-export function sanitizeEmailHtml(html: string): string {
+function sanitizeEmailHtml(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'font', 'center'],
     allowedAttributes: {

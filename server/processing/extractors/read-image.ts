@@ -5,9 +5,9 @@ import { ProcessingFailure, readingFailure } from '../processing-failure';
 import type { ExtractedContent } from '../processing-result';
 
 /** Images are refused above this many pixels: decoding one needs about 4 bytes a pixel. */
-export const MAX_IMAGE_PIXELS = 50_000_000;
-export const THUMBNAIL_SIZE = 320;
-export const PREVIEW_SIZE = 1600;
+const MAX_IMAGE_PIXELS = 50_000_000;
+const THUMBNAIL_SIZE = 320;
+const PREVIEW_SIZE = 1600;
 
 /** Formats the renderer (libvips) reads; the others (bmp, ico, psd, ai) only get their dimensions. */
 const RENDERABLE = new Set(['jpg', 'jpeg', 'png', 'gif', 'svg', 'tiff', 'webp']);

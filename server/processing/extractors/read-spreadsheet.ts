@@ -11,7 +11,7 @@ export interface Sheet {
 }
 
 /** A date as the day alone when it has no time of day (how spreadsheets store plain dates). */
-export function dateText(date: Date): string {
+function dateText(date: Date): string {
   const iso = date.toISOString();
   return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
 }

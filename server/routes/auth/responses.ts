@@ -5,5 +5,3 @@ export function errorResponses<const S extends readonly number[]>(...statuses: S
   return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<S[number], typeof apiErrorSchema>;
 }
 
-/** OpenAPI security requirement of routes behind app.authenticate. */
-export const signedIn = [{ jwt: [] }];

@@ -150,7 +150,7 @@ export function chunkedBody(pieces: Buffer[]): ReadableStream<Uint8Array> {
   });
 }
 
-export const rawUploadPath = (spaceId: string, kind: ContentKind | string, name: string) =>
+const rawUploadPath = (spaceId: string, kind: ContentKind | string, name: string) =>
   `spaces/${spaceId}/contents/upload/?kind=${kind}&name=${encodeURIComponent(name)}`;
 
 /** Uploads one file as the whole body of POST spaces/{id}/contents/upload/, as the web app does. */

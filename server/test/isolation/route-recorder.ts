@@ -29,7 +29,7 @@ export function recordingFastify(actual: FastifyModule): FastifyModule {
 }
 
 /** `METHOD path/` for a route, relative to /api/v1/, always with the trailing slash. */
-export const routeKey = (method: string, url: string) =>
+const routeKey = (method: string, url: string) =>
   `${method.toUpperCase()} ${url.replace(/^\/api\/v1\/?/, '').replace(/\/?$/, '/')}`;
 
 /**

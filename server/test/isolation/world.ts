@@ -129,7 +129,7 @@ async function insertSpaceContents(
  * owner), with its other members, spaces, their contents and invitations
  * written directly to the database so a fresh hub costs a few milliseconds.
  */
-export async function createHubFixture(server: TestServer, label: string): Promise<HubFixture> {
+async function createHubFixture(server: TestServer, label: string): Promise<HubFixture> {
   const owner = await actor(server, `${label} owner`);
   const handle = uniqueHandle(label.toLowerCase());
   const hub = await createHub(server, owner.token, { domain_handle: handle, name: `${label} hub ${tag()}`, visibility: 'shared' });
