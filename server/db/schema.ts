@@ -330,10 +330,9 @@ export const contents = pgTable('contents', {
 /**
  * Per hub, every word its items were ever indexed with (the lexemes of their
  * search vectors), for typo tolerance: a query word that finds nothing is
- * replaced by the most similar word here (pg_trgm, migration 0011). Added to
- * when an item is indexed, never pruned: a word left by a deleted item only
- * suggests a search that finds nothing, and which items anyone may see is
- * still decided by the search itself.
+ * replaced by the most similar word here (pg_trgm, migration 0011) that a
+ * space the caller searches has (searchSpaceWords). Only the candidates, so
+ * never pruned: which words anyone is offered is decided per space.
  */
 export const searchWords = pgTable('search_words', {
   hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
@@ -343,6 +342,20 @@ export const searchWords = pgTable('search_words', {
   // Without the pending list a fast update keeps: a read would scan it whole, and once a hub's words are in, few are new.
   index('search_words_trigram_idx').using('gin', t.word.op('gin_trgm_ops')).with({ fastupdate: false }),
 ]);
+
+/**
+ * Per space, the words of searchWords its items have and how many items
+ * have each. Kept by triggers on contents (migration 0011), so a word leaves
+ * a space with the last item there that has it: a space's words never
+ * outlive what its readers could find. No foreign keys: deleting a hub or a
+ * space deletes its items, whose triggers count the words down.
+ */
+export const searchSpaceWords = pgTable('search_space_words', {
+  hubId: uuid('organization_id').notNull(),
+  spaceId: uuid('space_id').notNull(),
+  word: text('word').notNull(),
+  items: integer('items').notNull(),
+}, (t) => [primaryKey({ columns: [t.hubId, t.spaceId, t.word] })]);
 
 /**
  * Per hub, a number that changes whenever what search can find there does: an

@@ -1,38 +1,29 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { contents, searchWords } from '../../db/schema';
+import { contents } from '../../db/schema';
 import { INDEXED_TEXT_MAX, RANKED_WORDS, SEARCH_CONFIG, searchableText } from './search-text';
 
 /**
  * (Re)builds an item's search index from its name (weight A) and its text
  * (weight B), and the ranking vector cut from its first RANKED_WORDS words
- * (search_vector_head, defined by migration 0007), and adds its words to the
- * hub's word list (searchWords: 3 to 40 characters, the lengths a typo can
- * be told from). Called when processing finishes, when a note or contact is
- * saved, and on rename.
+ * (search_vector_head, defined by migration 0007); a trigger keeps the
+ * word lists typos are corrected from (searchWords, searchSpaceWords) in
+ * step. Called when processing finishes, when a note or contact is saved,
+ * and on rename.
  */
 export async function indexContent(opts: { db: Database; hubId: string; contentId: string; name: string; body: string | null }) {
   const name = searchableText(opts.name);
   const body = searchableText((opts.body ?? '').slice(0, INDEXED_TEXT_MAX));
   const config = sql.raw(`'${SEARCH_CONFIG}'`);
-  // The vector is made once and both columns and the word list are set from it.
+  // The vector is made once and both columns are set from it.
   await opts.db.execute(sql`
     with indexed as (
       select setweight(to_tsvector(${config}::regconfig, ${name}), 'A')
              || setweight(to_tsvector(${config}::regconfig, ${body}), 'B') as vector
-    ), updated as (
-      update ${contents}
-         set ${sql.identifier(contents.searchVector.name)} = indexed.vector,
-             ${sql.identifier(contents.rankVector.name)} = search_vector_head(indexed.vector, ${RANKED_WORDS})
-        from indexed
-       where ${contents.hubId} = ${opts.hubId} and ${contents.id} = ${opts.contentId}
-      returning 1
     )
-    insert into ${searchWords} (${sql.identifier(searchWords.hubId.name)}, ${sql.identifier(searchWords.word.name)})
-    select ${opts.hubId}, lexemes.lexeme
-      from indexed, unnest(indexed.vector) as lexemes
-     where exists (select from updated) and length(lexemes.lexeme) between 3 and 40
-     -- In one order everywhere: items indexed at once then never wait on each other's words in a cycle.
-     order by lexemes.lexeme
-    on conflict do nothing`);
+    update ${contents}
+       set ${sql.identifier(contents.searchVector.name)} = indexed.vector,
+           ${sql.identifier(contents.rankVector.name)} = search_vector_head(indexed.vector, ${RANKED_WORDS})
+      from indexed
+     where ${contents.hubId} = ${opts.hubId} and ${contents.id} = ${opts.contentId}`);
 }

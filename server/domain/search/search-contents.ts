@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { BoundedCache } from '../../cache/bounded-cache';
 import type { Database } from '../../db/connect';
-import { contents, searchGenerations, searchWords, spaces, users } from '../../db/schema';
+import { contents, searchGenerations, searchSpaceWords, searchWords, spaces, users } from '../../db/schema';
 import type { ContentKind } from '../../../lib/contract/contents';
 import type { PageQuery } from '../../../lib/contract/envelope';
 import type { SearchResult } from '../../../lib/contract/search';
@@ -93,6 +93,29 @@ async function readScope(db: Database, viewer: SpaceViewer, spaceId: string | un
   return { generation: scope!.generation, spaceIds: new Set(scope!.spaceIds) };
 }
 
+/**
+ * A query's matches across the hub, ranked once per search generation (see
+ * RememberedMatches) under `key`, which names the query as read.
+ */
+function rememberedRanking(key: string, generation: string, rank: () => Promise<RankedMatches>): Promise<RankedMatches> {
+  const remembered = rememberedMatches.get(key);
+  if (remembered?.generation === generation) return remembered.matches;
+  // Read before the matches: a write committed in between leaves the list newer than its generation, which only costs a reread.
+  const entry: RememberedMatches = { generation, matches: rank() };
+  entry.matches.catch(() => {
+    if (rememberedMatches.get(key) === entry) rememberedMatches.delete(key);
+  });
+  rememberedMatches.set(key, entry);
+  return entry.matches;
+}
+
+/** How many of the matches sit in the spaces searched. */
+function visibleCount(matches: RankedMatches, spaceIds: Set<string>): number {
+  let total = 0;
+  for (const spaceId of spaceIds) total += matches.bySpace.get(spaceId) ?? 0;
+  return total;
+}
+
 interface SearchOptions {
   db: Database;
   viewer: SpaceViewer;
@@ -113,8 +136,10 @@ type SearchPage = { items: SearchResult[]; count: number };
  * those, still found. The query is folded like the index (search-text.ts)
  * and read as a web search: words, "a phrase", or, -word; its last word is
  * also read as the start of a word, as the search box searches while typing
- * (whole-word matches first). A query that finds nothing in the hub is read
- * again with each misspelt word replaced by the hub's most similar word.
+ * (whole-word matches first). A query that finds nothing the viewer may see
+ * is read again with each misspelt word replaced by the most similar word of
+ * the spaces searched, so what a correction offers and whether one is made
+ * depend only on what the viewer may read.
  *
  * A query's matches across the whole hub are ranked once and remembered
  * (the best of them, and the count in each space) with the hub's search
@@ -122,8 +147,10 @@ type SearchPage = { items: SearchResult[]; count: number };
  * transaction (triggers on contents). A search reads the generation and the
  * viewer's spaces in one statement; while the generation is the same, the
  * remembered matches are exact, and only the page's items are read. Who may
- * see which space is never remembered. So many people searching for the
- * same words cost one ranking, and everyone sees new items at once.
+ * see which space is never remembered, nor the correction a viewer's words
+ * make (only the matches of the corrected query, which are anyone's). So
+ * many people searching for the same words cost one ranking, and everyone
+ * sees new items at once.
  *
  * Matches are read through the GIN index only (sequential scans are off for
  * the transaction): a common word matches most rows, and the planner would
@@ -136,22 +163,20 @@ export async function searchContents(opts: SearchOptions): Promise<SearchPage> {
   if (search.space_id !== undefined) await assertVisibleSpace(db, viewer, search.space_id);
   const scope = await readScope(db, viewer, search.space_id);
 
-  const query = searchableText(search.q);
-  const key = [viewer.hubId, search.kind ?? '', query].join('\u0000');
-  let remembered = rememberedMatches.get(key);
-  if (remembered?.generation !== scope.generation) {
-    // Read before the matches: a write committed in between leaves the list newer than its generation, which only costs a reread.
-    const entry: RememberedMatches = { generation: scope.generation, matches: rankMatches(db, viewer.hubId, search) };
-    entry.matches.catch(() => {
-      if (rememberedMatches.get(key) === entry) rememberedMatches.delete(key);
-    });
-    rememberedMatches.set(key, entry);
-    remembered = entry;
+  // Keyed by how the query is read: a corrected query's matches are anyone's, like a typed one's.
+  const rank = (readAs: 'typed' | 'corrected', text: string, reading: () => Reading) => rememberedRanking(
+    [viewer.hubId, search.kind ?? '', readAs, text].join('\u0000'), scope.generation, () => rankQuery(db, viewer.hubId, search, reading()),
+  );
+  let matches = await rank('typed', searchableText(search.q), () => prefixReadingOf(search.q) ?? { match: tsqueryOf(search.q), whole: null });
+  let total = visibleCount(matches, scope.spaceIds);
+  if (total === 0) {
+    const corrected = await typoReadingOf(db, viewer.hubId, [...scope.spaceIds], search.q);
+    if (corrected) {
+      matches = await rank('corrected', corrected, () => ({ match: sql`${corrected}::tsquery`, whole: null }));
+      total = visibleCount(matches, scope.spaceIds);
+    }
   }
-  const matches = await remembered.matches;
 
-  let total = 0;
-  for (const spaceId of scope.spaceIds) total += matches.bySpace.get(spaceId) ?? 0;
   const offset = pageOffset(opts.page);
   const shown: RankedMatches['top'] = [];
   let seen = 0;
@@ -227,24 +252,30 @@ const quotedLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').repla
 
 /**
  * The query's words (as the index stems them, every one required) with each
- * word of TYPO_MIN letters or more replaced by the hub's most similar word
- * (pg_trgm similarity over searchWords); null when no word changes.
+ * word of TYPO_MIN letters or more replaced by the most similar word of the
+ * given spaces (pg_trgm similarity over the hub's words, kept to those the
+ * spaces have), as tsquery text; null when no word changes. Only the spaces
+ * the viewer searches are asked, so a word of any other space is never
+ * offered.
  */
-async function typoReadingOf(db: Database, hubId: string, q: string): Promise<Reading | null> {
+async function typoReadingOf(db: Database, hubId: string, spaceIds: string[], q: string): Promise<string | null> {
+  if (spaceIds.length === 0) return null;
   const { rows } = await db.execute<{ words: string[] | null; changed: boolean | null }>(sql`
     select array_agg(coalesce(nearest.word, typed.lexeme) order by typed.lexeme) as words,
            bool_or(nearest.word <> typed.lexeme) as changed
       from unnest(tsvector_to_array(to_tsvector(${config}::regconfig, ${searchableText(q)}))) as typed(lexeme)
       left join lateral (
         select ${searchWords.word} as word from ${searchWords}
-         where ${searchWords.hubId} = ${hubId} and length(typed.lexeme) >= ${TYPO_MIN}
-           and ${searchWords.word} % typed.lexeme
+         where ${searchWords.hubId} = ${hubId} and length(typed.lexeme) >= ${TYPO_MIN} and ${searchWords.word} % typed.lexeme
+           and exists (select from ${searchSpaceWords}
+                        where ${searchSpaceWords.hubId} = ${hubId} and ${inArray(searchSpaceWords.spaceId, spaceIds)}
+                          and ${searchSpaceWords.word} = ${searchWords.word})
          order by ${searchWords.word} <-> typed.lexeme, ${searchWords.word}
          limit 1
       ) as nearest on true`);
   const [row] = rows;
   if (!row?.changed || !row.words) return null;
-  return { match: sql`${row.words.map(quotedLexeme).join(' & ')}::tsquery`, whole: null };
+  return row.words.map(quotedLexeme).join(' & ');
 }
 
 /** The items of the hub a query finds, whoever looks (the viewer's spaces are applied afterwards). */
@@ -263,18 +294,6 @@ function matchCondition(hubId: string, search: ContentSearch, tsquery: SQL): SQL
 const rankOf = ({ match, whole }: Reading) => (whole
   ? sql<number>`coalesce(nullif(ts_rank(${contents.rankVector}, ${whole}), 0) + 1, ts_rank(${contents.rankVector}, ${match}), 0)`
   : sql<number>`coalesce(ts_rank(${contents.rankVector}, ${match}), 0)`);
-
-/**
- * A query's matches in the hub: as typed, its last word also as a prefix;
- * if that finds nothing, with its words' typos corrected from the hub's
- * words.
- */
-async function rankMatches(db: Database, hubId: string, search: ContentSearch): Promise<RankedMatches> {
-  const typed = await rankQuery(db, hubId, search, prefixReadingOf(search.q) ?? { match: tsqueryOf(search.q), whole: null });
-  if (typed.top.length > 0) return typed;
-  const corrected = await typoReadingOf(db, hubId, search.q);
-  return corrected ? rankQuery(db, hubId, search, corrected) : typed;
-}
 
 /**
  * Ranks every match of a tsquery in the hub, in one statement: the best

@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentKind, ContentStatus } from '../../../lib/contract/contents';
 import type { MyHub } from '../../../lib/contract/hubs';
 import type { SearchResult } from '../../../lib/contract/search';
 import type { Space } from '../../../lib/contract/spaces';
-import { contents } from '../../db/schema';
+import { contents, searchSpaceWords } from '../../db/schema';
 import { indexContent } from '../../domain/search/index-content';
 import { RANKED_WORDS } from '../../domain/search/search-text';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -320,6 +320,48 @@ describe('GET search/ while typing and with typos', () => {
     await addItem(world.hub, hidden, { name: 'Wombat burrows', body: 'wombat' });
     expect((await search(world.viewer, world.hub, 'wombet')).count).toBe(0);
     expect(ids(await search(world.owner, world.hub, 'wombet'))).toHaveLength(1);
+  });
+
+  it('never corrects toward, nor because of, a word found only in a space the caller cannot read', async () => {
+    const hidden = await createSpace(server, world.editor, world.hub, { visibility: 'private' });
+    const codename = await addItem(world.hub, hidden, { name: 'Project Kangarooba', body: 'kangarooba', by: world.editor });
+    await addItem(world.hub, hidden, { name: 'Xylophonist', body: 'xylophonist', by: world.editor });
+    // To anyone else the hidden word and a misspelling of it read like a word that exists nowhere: corrected toward what they may read.
+    const nowhere = await search(world.viewer, world.hub, 'kangaroopa');
+    expect(ids(nowhere)).toEqual([kangaroo]);
+    expect(await search(world.viewer, world.hub, 'kangarooba')).toEqual(nowhere);
+    expect(await search(world.viewer, world.hub, 'kangaroobo')).toEqual(nowhere);
+    // With nothing they may read near it: no result, as for a word that exists nowhere.
+    const nothing = await search(world.viewer, world.hub, 'xylophonast');
+    expect(nothing.count).toBe(0);
+    expect(await search(world.viewer, world.hub, 'xylophonist')).toEqual(nothing);
+    expect(await search(world.viewer, world.hub, 'xylophonest')).toEqual(nothing);
+    // Those who may read the space are corrected toward it.
+    expect(ids(await search(world.editor, world.hub, 'kangaroobo'))).toEqual([codename]);
+    expect(ids(await search(world.owner, world.hub, 'kangaroobo'))).toEqual([codename]);
+  });
+});
+
+describe('the word list typos are corrected from', () => {
+  it("holds each space's words while an item there has them: they follow an item that is indexed again, moves or goes", async () => {
+    const world = await hubWithPeople(server);
+    const open = await createSpace(server, world.owner, world.hub);
+    const closed = await createSpace(server, world.owner, world.hub, { visibility: 'private' });
+    const wordsOf = (space: Space) => server.db
+      .select({ word: searchSpaceWords.word, items: searchSpaceWords.items })
+      .from(searchSpaceWords)
+      .where(and(eq(searchSpaceWords.hubId, world.hub.id), eq(searchSpaceWords.spaceId, space.id)))
+      .orderBy(searchSpaceWords.word);
+    const id = await addItem(world.hub, open, { name: 'Ocelot', body: 'ocelot margay' });
+    await addItem(world.hub, open, { name: 'Margay' });
+    expect(await wordsOf(open)).toEqual([{ word: 'margay', items: 2 }, { word: 'ocelot', items: 1 }]);
+    await indexContent({ db: server.db, hubId: world.hub.id, contentId: id, name: 'Ocelot', body: 'serval' });
+    expect(await wordsOf(open)).toEqual([{ word: 'margay', items: 1 }, { word: 'ocelot', items: 1 }, { word: 'serval', items: 1 }]);
+    await server.db.update(contents).set({ spaceId: closed.id }).where(eq(contents.id, id));
+    expect(await wordsOf(open)).toEqual([{ word: 'margay', items: 1 }]);
+    expect(await wordsOf(closed)).toEqual([{ word: 'ocelot', items: 1 }, { word: 'serval', items: 1 }]);
+    await server.db.delete(contents).where(eq(contents.id, id));
+    expect(await wordsOf(closed)).toEqual([]);
   });
 });
 
