@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useAuthStore } from '@/store/auth';
 import { registerActiveMeeting } from '@/store/meeting';
 import { MeetingSession, startingSnapshot, type JoinSettings, type MeetingSnapshot, type SessionDeps } from '@/client/meetings/meeting-session';
@@ -66,9 +66,13 @@ export interface MeetingControls {
  */
 export function useMeeting(code: string, settings: JoinSettings | null, deps?: SessionDeps): MeetingControls {
   const [session, setSession] = useState<MeetingSession | null>(null);
+  // Set when the person leaves on purpose: the renders while the session winds down
+  // (media off first, then the status) must not save the rejoin key again.
+  const leaving = useRef(false);
 
   useEffect(() => {
     if (!settings) return;
+    leaving.current = false;
     const created = new MeetingSession(code, settings, deps);
     // Started on the next tick: StrictMode's immediate unmount/remount then never opens a second socket or camera.
     const timer = setTimeout(() => {
@@ -76,6 +80,7 @@ export function useMeeting(code: string, settings: JoinSettings | null, deps?: S
       void created.start();
     }, 0);
     const unregister = registerActiveMeeting(() => {
+      leaving.current = true;
       clearRejoin(code);
       created.leave();
     });
@@ -102,7 +107,7 @@ export function useMeeting(code: string, settings: JoinSettings | null, deps?: S
   }, [inMeeting, audio, video]);
 
   useEffect(() => {
-    if (!settings || !inMeeting) return;
+    if (!settings || !inMeeting || leaving.current) return;
     saveRejoin(code, { audio, video, cameraId: settings.cameraId ?? null, micId: settings.micId ?? null });
   }, [code, settings, inMeeting, audio, video]);
 
@@ -121,6 +126,7 @@ export function useMeeting(code: string, settings: JoinSettings | null, deps?: S
   );
 
   const leave = useCallback(() => {
+    leaving.current = true;
     clearRejoin(code);
     session?.leave();
   }, [code, session]);
