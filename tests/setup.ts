@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy and waitFor give up after 1 s by default: too short when the unit suite
+// shares two cores with the API suite and the browser tests, as it does in npm test.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Files that opt into `@vitest-environment node` (server-side route handlers) have no DOM.
 if (typeof window !== 'undefined') {
