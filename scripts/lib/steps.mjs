@@ -68,9 +68,8 @@ function run(step, live, onStart) {
  * { name, command: [file, ...args], env?, summary?: RegExp }, a skipped step
  * { name, skip: 'why' }, or { together: [step, ...] }: independent steps run
  * side by side (each one's output printed whole when it ends), where a failure
- * stops the others. A step inside `together` may name a `then` step, which
- * starts as soon as it passes, beside the others still running. Ends with one
- * line per step (time taken, plus the tool's summary lines) and exits.
+ * stops the others. Ends with one line per step (time taken, plus the tool's
+ * summary lines) and exits.
  */
 export async function runSteps(title, stages) {
   const started = Date.now();
@@ -97,28 +96,26 @@ export async function runSteps(title, stages) {
     }
     const live = steps.length === 1;
     const children = new Map();
-    const runStep = async (step) => {
-      if (step.skip) return [`  -  ${step.name}: skipped (${step.skip})`];
-      console.info(`\n▶ ${step.name}: ${step.command.join(' ')}${live ? '\n' : ' (output when it ends)'}`);
-      const stepStarted = Date.now();
-      const result = await run(step, live, (child) => children.set(step, child));
-      const ms = Date.now() - stepStarted;
-      if (result.code !== 0 && !failed) {
-        failed = { step, code: result.code };
-        // The run fails here: what still runs beside it is not worth waiting for.
-        for (const [other, child] of children) if (other !== step) stop(child);
-      }
-      // A step stopped because another failed has nothing worth reading.
-      if (!live && !(failed && failed.step !== step && result.code !== 0)) {
-        console.info(`\n── ${step.name} (${seconds(ms)}${result.code === 0 ? '' : ', FAILED'}) ──\n`);
-        process.stdout.write(result.output);
-      }
-      const lines = record(step, result, ms);
-      if (!step.then) return lines;
-      if (result.code !== 0 || failed) return [...lines, `  -  ${step.then.name}: not run`];
-      return [...lines, ...(await runStep(step.then))];
-    };
-    const results = await Promise.all(steps.map(runStep));
+    const results = await Promise.all(
+      steps.map(async (step) => {
+        if (step.skip) return [`  -  ${step.name}: skipped (${step.skip})`];
+        console.info(`\n▶ ${step.name}: ${step.command.join(' ')}${live ? '\n' : ' (output when it ends)'}`);
+        const stepStarted = Date.now();
+        const result = await run(step, live, (child) => children.set(step, child));
+        const ms = Date.now() - stepStarted;
+        if (result.code !== 0 && !failed) {
+          failed = { step, code: result.code };
+          // The run fails here: what still runs beside it is not worth waiting for.
+          for (const [other, child] of children) if (other !== step) stop(child);
+        }
+        // A step stopped because another failed has nothing worth reading.
+        if (!live && !(failed && failed.step !== step && result.code !== 0)) {
+          console.info(`\n── ${step.name} (${seconds(ms)}${result.code === 0 ? '' : ', FAILED'}) ──\n`);
+          process.stdout.write(result.output);
+        }
+        return record(step, result, ms);
+      }),
+    );
     for (const lines of results) report.push(...lines);
   }
   console.info(`\n── ${title} ${'─'.repeat(Math.max(3, 60 - title.length))}`);
