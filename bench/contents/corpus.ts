@@ -7,7 +7,7 @@
  */
 
 /** mulberry32: small, fast and good enough to make test data repeatable. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -31,7 +31,6 @@ const QUERIES_PER_KIND = 10;
 const swapLetter = (letter: string) => ('aeiou'.includes(letter) ? (letter === 'a' ? 'e' : 'a') : letter === 'm' ? 'n' : 'm');
 
 export function evaluationQueries(corpus: Corpus, documents: Array<{ id: string; name: string }>): EvaluationQuery[] {
-  const vocabulary = new Set(corpus.words);
   const rankOf = new Map(corpus.words.map((word, rank) => [word, rank]));
   const named = documents.map(({ id, name }) => ({ id, words: name.toLowerCase().split(' ').slice(2) }));
   const withAll = (words: string[]) => new Set(named.filter((doc) => words.every((word) => doc.words.includes(word))).map((doc) => doc.id));
@@ -59,7 +58,8 @@ export function evaluationQueries(corpus: Corpus, documents: Array<{ id: string;
     // One letter changed in the middle of the word, the commonest kind of typo.
     const at = Math.floor(word.length / 2);
     const typo = word.slice(0, at) + swapLetter(word[at]!) + word.slice(at + 1);
-    if (!vocabulary.has(typo)) queries.push({ kind: 'misspelling', q: typo, relevant: withAll([word]) });
+    // Not a word, nor the start of one: search reads a last word that starts one as still being typed (see prefixReadingOf).
+    if (!corpus.words.some((other) => other.startsWith(typo))) queries.push({ kind: 'misspelling', q: typo, relevant: withAll([word]) });
   }
   return queries;
 }

@@ -1,13 +1,9 @@
-import pg from 'pg';
 import { spawnBenchProcess } from '../spawn-servers';
 import { sampleLatencies, type Latencies } from './latency';
 import type { SearchBenchQuery, SearchBenchServer } from './search-server';
 
 export interface SearchQueryResult extends SearchBenchQuery {
-  /** The same search again: its matches are remembered. */
   http: Latencies;
-  /** A first search: every remembered match stale, as after any write to the hub. */
-  firstHttp: Latencies;
 }
 
 export interface SearchBenchResult extends Pick<SearchBenchServer, 'database' | 'seedSeconds' | 'documents' | 'characters' | 'spaces' | 'visibleSpaces' | 'evaluation'> {
@@ -17,9 +13,8 @@ export interface SearchBenchResult extends Pick<SearchBenchServer, 'database' | 
 /**
  * GET search/ on the real API against the same SQL sent straight to the
  * database, both over one seeded database in a child process; one request
- * at a time on each side. The API is timed twice: repeating the search (its
- * matches remembered), and as a first search, with the hub's remembered
- * matches made stale before each request; the SQL is the first search's.
+ * at a time on each side. Search remembers nothing between requests, so
+ * every request is a first search.
  */
 export async function measureSearch(opts: { documents: number; characters: number; seconds: number }): Promise<SearchBenchResult> {
   const server = await spawnBenchProcess<SearchBenchServer>('contents/search-server.ts', {
@@ -27,10 +22,6 @@ export async function measureSearch(opts: { documents: number; characters: numbe
     BENCH_SEARCH_CHARACTERS: String(opts.characters),
     BENCH_SEARCH_SECONDS: String(opts.seconds),
   });
-  const client = new pg.Client({ connectionString: server.databaseUrl });
-  await client.connect();
-  // What any write to what search finds does (triggers on contents): the next search ranks afresh.
-  const staleRemembered = () => client.query('update search_generations set generation = generation + 1 where organization_id = $1', [server.hubId]);
   try {
     const headers = { AppType: 'social', Authorization: `JWT ${server.token}`, 'Org-Handle': server.handle };
     const { seconds } = opts;
@@ -50,13 +41,11 @@ export async function measureSearch(opts: { documents: number; characters: numbe
         throw new Error(`GET search/ for ${query.label} answered other rows than the search function`);
       }
       const http = await sampleLatencies(get, { seconds, warmupRuns: 2, minRuns: 10 });
-      const firstHttp = await sampleLatencies(get, { seconds, warmupRuns: 2, minRuns: 10, before: staleRemembered });
-      queries.push({ ...query, http, firstHttp });
+      queries.push({ ...query, http });
     }
     const { database, seedSeconds, documents, characters, spaces, visibleSpaces, evaluation } = server;
     return { database, seedSeconds, documents, characters, spaces, visibleSpaces, evaluation, queries };
   } finally {
-    await client.end();
     await server.stop();
   }
 }

@@ -20,8 +20,9 @@ import { seedDocuments } from './seed-documents';
 export interface SearchBenchQuery {
   label: string;
   q: string;
-  /** The search's total for the caller, and the ids of page 1, to check the API's answer against. */
+  /** The search's total for the caller (capped: more than that), and the ids of page 1, to check the API's answer against. */
   count: number;
+  capped: boolean;
   ids: string[];
   direct: Latencies;
   /** The statement that ranks the matches, as sent. */
@@ -39,9 +40,6 @@ export interface SearchBenchServer {
   visibleSpaces: number;
   /** GET search/ on the real API, without the query string. */
   searchUrl: string;
-  /** The database's address, for the client to mark every remembered match stale before a first-search sample. */
-  databaseUrl: string;
-  hubId: string;
   token: string;
   handle: string;
   queries: SearchBenchQuery[];
@@ -88,7 +86,7 @@ for (const { label, q } of planned) {
   const direct = await sampleLatencies(() => database.queryInOrder(statements), timing);
   const page = statements.find((statement) => statement.sql.includes('ts_rank'));
   queries.push({
-    label, q, count: result.count, ids: result.items.map((item) => item.content.id), direct, sql: page?.sql ?? '',
+    label, q, count: result.count, capped: result.countIsCapped, ids: result.items.map((item) => item.content.id), direct, sql: page?.sql ?? '',
   });
 }
 
@@ -103,6 +101,6 @@ const { apiUrl, token } = await serveBenchApi({ database, config, caller: hub.ca
 const ready: SearchBenchServer = {
   database: database.label, seedSeconds, documents: seeded.count, characters: seeded.characters, spaces: spaceCount, visibleSpaces: visible?.n ?? 0,
   token, handle: hub.handle, queries, evaluation: scoreEvaluation(evaluated),
-  searchUrl: `${apiUrl}${pathOf(searchEndpoints.search)}`, databaseUrl: database.url, hubId: hub.hubId,
+  searchUrl: `${apiUrl}${pathOf(searchEndpoints.search)}`,
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);

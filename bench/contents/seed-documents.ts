@@ -21,9 +21,9 @@ export interface SeededDocuments {
  * product's own indexContent (the processing step that makes an item
  * searchable). Rows go in BATCH at a time; their indexing runs concurrently,
  * which PostgreSQL spreads over its connections.
- * As in any bulk load, the GIN index over the search vectors is dropped
- * first and built again from its own definition at the end: one build is
- * many times faster than growing it row by row.
+ * As in any bulk load, the GIN indexes over the search and ranking vectors
+ * are dropped first and built again from their own definitions at the end:
+ * one build is many times faster than growing them row by row.
  */
 export async function seedDocuments(db: Database, opts: {
   hubId: string;
@@ -35,14 +35,13 @@ export async function seedDocuments(db: Database, opts: {
   const spaceIds = (await db.select({ id: spaces.id }).from(spaces).where(eq(spaces.hubId, opts.hubId)))
     .map((space) => space.id);
   if (spaceIds.length === 0) throw new Error('the hub has no spaces to put documents in');
-  const searchIndex = getTableConfig(contents).indexes.find((index) => index.config.method === 'gin')?.config.name;
-  if (!searchIndex) throw new Error('contents has no GIN index to rebuild');
+  const searchIndexes = getTableConfig(contents).indexes.filter((index) => index.config.method === 'gin').map((index) => index.config.name!);
+  if (searchIndexes.length === 0) throw new Error('contents has no GIN index to rebuild');
   const found = (await db.execute(
-    sql`select indexdef from pg_indexes where schemaname = current_schema() and indexname = ${searchIndex}`,
-  )) as { rows: Array<{ indexdef: string }> };
-  const definition = found.rows[0];
-  if (!definition) throw new Error(`index ${searchIndex} is missing`);
-  await db.execute(sql`drop index ${sql.identifier(searchIndex)}`);
+    sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() and indexname in ${searchIndexes}`,
+  )) as { rows: Array<{ indexname: string; indexdef: string }> };
+  if (found.rows.length !== searchIndexes.length) throw new Error(`an index of ${searchIndexes.join(', ')} is missing`);
+  for (const { indexname } of found.rows) await db.execute(sql`drop index ${sql.identifier(indexname)}`);
 
   const start = Date.now() - opts.count * 1000;
   let characters = 0;
@@ -73,7 +72,7 @@ export async function seedDocuments(db: Database, opts: {
       db, hubId: opts.hubId, contentId: row.id, name: batch[i]!.name, body: batch[i]!.body,
     })));
   }
-  await db.execute(sql.raw(definition.indexdef));
+  for (const { indexdef } of found.rows) await db.execute(sql.raw(indexdef));
   // The index pass rewrote every row and filled the word list; a database that grew this way would have been vacuumed and analysed since.
   await db.execute(sql`vacuum analyze contents, search_words, search_space_words`);
   return { count: opts.count, characters, documents };

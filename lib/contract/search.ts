@@ -3,19 +3,28 @@ import { searchField } from '../validation/fields';
 import { contentKinds, contentViewSchema } from './contents';
 import { endpoint } from './endpoint';
 import { listEnvelope, pageQuery } from './envelope';
+import { passageRefSchema } from './passages';
 import { SEARCH_QUERY_MAX } from './search-limits';
 
 export { SEARCH_QUERY_MAX };
 
+/** A day as the date filters take it: YYYY-MM-DD, a real date. */
+const day = (label: string) => z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` }).optional();
+
 /**
- * GET search/?q&kind&space_id&page&page_size — full-text search over every
- * space the caller may read in the active hub (or one space with space_id).
+ * GET search/?q&kind&space_id&author_id&from&to&page&page_size — full-text
+ * search over every space the caller may read in the active hub (or one
+ * space with space_id), narrowed to one kind, one author (who added the
+ * item) and a range of days the item was last changed on (inclusive, UTC).
  */
 export const searchQuery = pageQuery.extend({
   q: searchField(SEARCH_QUERY_MAX, 'Search').refine((v) => v !== undefined, 'Please enter what to search for'),
   kind: z.enum(contentKinds).optional(),
   space_id: z.string().optional(),
-});
+  author_id: z.string().optional(),
+  from: day('From'),
+  to: day('To'),
+}).refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], message: 'To must not be before From' });
 export type SearchFilters = Omit<z.input<typeof searchQuery>, 'page' | 'page_size'>;
 
 /** A piece of a snippet; `match` pieces are what the search found (shown highlighted). */
@@ -28,13 +37,24 @@ export const searchResultSchema = z.object({
   rank: z.number(),
   /** Text around the best match, split so the client never renders HTML from it. */
   snippet: z.array(snippetPartSchema),
+  /** The passage the snippet comes from, to open the item at; null when the match is only in its name. */
+  passage: passageRefSchema.nullable(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/**
+ * A page of results. Counting every match of a word most items hold would
+ * cost more than the search, so `count` is exact up to a cap (1,000); past
+ * it, it is the cap and `count_is_capped` is true (show "1,000+"). Pages go
+ * on past the cap.
+ */
+export const searchPageSchema = listEnvelope(searchResultSchema).extend({ count_is_capped: z.boolean() });
+export type SearchPage = z.infer<typeof searchPageSchema>;
 
 export const searchEndpoints = {
   search: endpoint({
     method: 'GET', path: 'search/', tag: 'search', signedIn: true, hub: 'header',
     summary: 'Search the ready items of every space I can read (or one space), best match first',
-    query: searchQuery, response: listEnvelope(searchResultSchema), errors: [400, 401, 404],
+    query: searchQuery, response: searchPageSchema, errors: [400, 401, 404],
   }),
 };

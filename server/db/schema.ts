@@ -3,6 +3,7 @@ import {
   pgTable, uuid, text, timestamp, integer, bigint, boolean, index, uniqueIndex, primaryKey, jsonb, customType,
 } from 'drizzle-orm/pg-core';
 import type { ContentDetails, ContentKind, ContentSource, ContentStatus } from '../../lib/contract/contents';
+import type { PassageLocation } from '../../lib/contract/passages';
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -324,6 +325,10 @@ export const contents = pgTable('contents', {
   index('contents_space_idx').on(t.hubId, t.spaceId),
   index('contents_queue_idx').on(t.status, t.createdAt).where(sql`${t.status} in ('queued', 'processing')`),
   index('contents_search_idx').using('gin', t.searchVector),
+  // Search's first pass: the items whose name or ranking vector holds the query, newest first (search-contents.ts).
+  index('contents_rank_idx').using('gin', t.rankVector),
+  index('contents_name_idx').using('gin', sql`ts_filter(${t.rankVector}, '{a}')`),
+  index('contents_newest_idx').on(t.hubId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   uniqueIndex('contents_storage_key_key').on(t.storageKey),
 ]);
 
@@ -358,18 +363,6 @@ export const searchSpaceWords = pgTable('search_space_words', {
 }, (t) => [primaryKey({ columns: [t.hubId, t.spaceId, t.word] })]);
 
 /**
- * Per hub, a number that changes whenever what search can find there does: an
- * item becomes ready or stops being, or its index, kind or space changes
- * (triggers on contents, in the writing transaction, migration 0009). Search
- * remembers ranked results with it and reuses them while it stays the same.
- * No foreign key: deleting a hub deletes its items, whose triggers write here.
- */
-export const searchGenerations = pgTable('search_generations', {
-  hubId: uuid('organization_id').primaryKey(),
-  generation: bigint('generation', { mode: 'number' }).notNull().default(0),
-});
-
-/**
  * Per hub, the bytes its items take (the sum of contents.size_bytes), counted
  * against its plan. Kept by triggers on contents in the writing transaction
  * (migration 0010), so every writer keeps it right; an upload's quota check
@@ -388,6 +381,56 @@ export const contentRows = pgTable('content_rows', {
   rowIndex: integer('row_index').notNull(),
   cells: jsonb('cells').$type<Array<string | number | boolean | null>>().notNull(),
 }, (t) => [primaryKey({ columns: [t.contentId, t.rowIndex] })]);
+
+/**
+ * An item's extracted text cut into passages, each knowing where it came
+ * from (page, slide, sheet and row, email part, heading path) and which
+ * characters of `contents.body` it covers: what answers cite and what a
+ * result opens at. Written with the body by the processing queue (and when
+ * a note or contact is saved); re-processing replaces them.
+ */
+export const contentPassages = pgTable('content_passages', {
+  contentId: uuid('content_id').notNull().references(() => contents.id, { onDelete: 'cascade' }),
+  hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
+  /** Order within the item, from 0. */
+  position: integer('position').notNull(),
+  location: jsonb('location').$type<PassageLocation>().notNull().default({}),
+  /** The characters of contents.body it covers: [bodyStart, bodyEnd). */
+  bodyStart: integer('body_start').notNull(),
+  bodyEnd: integer('body_end').notNull(),
+  text: text('text').notNull(),
+  searchVector: tsvector('search_vector').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.contentId, t.position] }),
+  index('content_passages_hub_idx').on(t.hubId),
+  index('content_passages_search_idx').using('gin', t.searchVector),
+]);
+
+/**
+ * A question asked of the hub and the answer it got. A follow-up carries the
+ * first question's id as its conversation. `answered` is false when the
+ * hub's content did not support an answer: hub owners see those as content
+ * to write.
+ */
+export const askQuestions = pgTable('ask_questions', {
+  id: id(),
+  hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  conversationId: uuid('conversation_id').notNull(),
+  /** The space it was asked in, when asked from one. */
+  spaceId: uuid('space_id').references(() => spaces.id, { onDelete: 'set null' }),
+  question: text('question').notNull(),
+  answer: text('answer').notNull().default(''),
+  answered: boolean('answered').notNull().default(false),
+  /** What the answer cited: item, passage position and the number it was shown with. */
+  citations: jsonb('citations').$type<Array<{ n: number; contentId: string; position: number }>>().notNull().default([]),
+  /** 1 helpful, -1 not, null not rated. */
+  feedback: integer('feedback'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('ask_questions_conversation_idx').on(t.conversationId, t.createdAt),
+  index('ask_questions_unanswered_idx').on(t.hubId, t.createdAt.desc()).where(sql`not ${t.answered}`),
+]);
 
 /** A meeting room: its code is what people share; who may join follows its hub and space. */
 export const meetings = pgTable('meetings', {

@@ -1,3 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { LocatedSegment } from '../domain/passages/split-passages';
+import { concatLocated, joinLocated, type LocatedText } from './located-text';
 import { ProcessingFailure, failureReasons } from './processing-failure';
 import { textContent, storableText, type Cell, type ExtractedContent, type ProcessingInput } from './processing-result';
 import { readDelimited } from './extractors/read-delimited';
@@ -19,10 +24,13 @@ async function readSheets(filePath: string) {
   return readSpreadsheet(filePath);
 }
 
-/** The rows of a table file: delimited text, or the first worksheet that has any. */
-async function readRows(filePath: string, extension: string): Promise<Cell[][]> {
-  if (DELIMITED.has(extension)) return readDelimited(filePath, extension);
-  if (extension === 'xlsx') return (await readSheets(filePath)).find((sheet) => sheet.rows.length > 0)?.rows ?? [];
+/** The rows of a table file: delimited text, or the first worksheet that has any (with its name). */
+async function readRows(filePath: string, extension: string): Promise<{ sheet?: string; rows: Cell[][] }> {
+  if (DELIMITED.has(extension)) return { rows: await readDelimited(filePath, extension) };
+  if (extension === 'xlsx') {
+    const sheet = (await readSheets(filePath)).find((s) => s.rows.length > 0);
+    return { sheet: sheet?.name, rows: sheet?.rows ?? [] };
+  }
   throw new ProcessingFailure(failureReasons.unsupported);
 }
 
@@ -36,14 +44,19 @@ async function readText(filePath: string, extension: string): Promise<ExtractedC
       const { text, pages } = await readPdf(filePath);
       return textContent(text, { pages });
     }
-    case 'docx':
-    case 'pptx': {
+    case 'docx': {
       const { readOfficeText } = await import('./extractors/read-office-text');
-      return textContent(await readOfficeText(filePath, extension));
+      return textContent(await readOfficeText(filePath));
+    }
+    case 'pptx': {
+      const { readSlides } = await import('./extractors/read-office-text');
+      return textContent(await readSlides(filePath));
     }
     case 'xlsx': {
       const sheets = await readSheets(filePath);
-      return textContent(sheets.map((sheet) => `${sheet.name}\n${tableText(shapeTable(sheet.rows))}`).join('\n\n'));
+      return textContent(
+        concatLocated(sheets.map((sheet) => concatLocated([joinLocated([{ location: null, text: sheet.name }]), tableText(shapeTable(sheet.rows), sheet.name)], '\n'))),
+      );
     }
     case 'epub': {
       const { readEpub } = await import('./extractors/read-epub');
@@ -63,24 +76,66 @@ async function readText(filePath: string, extension: string): Promise<ExtractedC
 }
 
 async function extractTable(filePath: string, extension: string, contacts: boolean): Promise<ExtractedContent> {
-  const rows = await readRows(filePath, extension);
+  const { sheet, rows } = await readRows(filePath, extension);
   const table = contacts ? shapeContacts(rows) : shapeTable(rows);
+  const text = tableText(table, sheet);
   return {
     details: { columns: table.columns, row_count: table.rows.length },
-    body: storableText(tableText(table)),
+    body: storableText(text.text),
     rows: table.rows,
     files: [],
+    segments: text.segments,
   };
 }
 
+/**
+ * The text of an email's attachment, its own locations (pages, rows…) kept
+ * under the attachment's name; null when nothing in it reads as text. An
+ * attached email is not opened: messages nest without end.
+ */
+async function attachmentText(name: string, data: Uint8Array): Promise<LocatedText | null> {
+  const extension = path.extname(name).slice(1).toLowerCase();
+  if (extension === '' || extension === 'eml') return null;
+  const folder = await mkdtemp(path.join(tmpdir(), 'attachment-'));
+  try {
+    const filePath = path.join(folder, 'file');
+    await writeFile(filePath, data);
+    const read = await readText(filePath, extension).catch((error: unknown) => {
+      if (error instanceof ProcessingFailure) return null;
+      throw error;
+    });
+    if (!read?.body) return null;
+    const part = { part: 'attachment' as const, attachment: name };
+    const segments: LocatedSegment[] = read.segments?.length
+      ? read.segments.map((s) => ({ ...s, location: { ...part, ...s.location } }))
+      : [{ location: part, start: 0, end: read.body.length }];
+    return { text: read.body, segments };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * An email: its message text, then the text of each attachment that has
+ * some, so search and answers reach into attachments. `characters` counts
+ * the message alone (what the email view shows as its text).
+ */
 async function extractEmail(filePath: string): Promise<ExtractedContent> {
   const { readEmail } = await import('./extractors/read-email');
   const email = await readEmail(filePath);
-  const body = storableText(email.text);
+  const message = joinLocated([{ location: { part: 'message' }, text: email.text }]);
+  const attachments: LocatedText[] = [];
+  for (const [i, data] of email.attachments.entries()) {
+    const text = await attachmentText(email.headers.attachments[i]!.name, data);
+    if (text) attachments.push(text);
+  }
+  const located = concatLocated([message, ...attachments]);
+  const body = storableText(located.text);
   return {
-    details: { email: email.headers, characters: body?.length ?? 0 },
+    details: { email: email.headers, characters: Math.min(message.text.length, body?.length ?? 0) },
     body,
     rows: null,
+    segments: located.segments,
     files: [
       ...(email.html === null ? [] : [{ suffix: 'body.html' as const, data: new TextEncoder().encode(email.html) }]),
       ...email.attachments.map((data, n) => ({ suffix: `att-${n}` as const, data })),

@@ -80,7 +80,8 @@ describe('email uploads', { timeout: 120_000 }, () => {
       text: 'Bring walking shoes.',
       attachment: { name: 'schedule.txt', content: 'Day 1: hike' },
     }));
-    expect(item).toMatchObject({ status: 'ready', failureReason: null, body: 'Bring walking shoes.' });
+    // The attachment's text follows the message's, for search.
+    expect(item).toMatchObject({ status: 'ready', failureReason: null, body: 'Bring walking shoes.\n\nDay 1: hike' });
     expect(item.details).toEqual({
       characters: 'Bring walking shoes.'.length,
       email: {

@@ -1,4 +1,5 @@
 import type { ContentDetails, ContentKind } from '../../lib/contract/contents';
+import type { LocatedSegment } from '../domain/passages/split-passages';
 
 /** One cell of a parsed table, as stored in content_rows.cells. */
 export type Cell = string | number | boolean | null;
@@ -22,6 +23,8 @@ export interface ExtractedContent {
   /** Parsed rows of a table or contact file, cells in `details.columns` order. */
   rows: Cell[][] | null;
   files: DerivedFile[];
+  /** Where stretches of the body came from (pages, slides, rows, email parts, headings), over `body`. */
+  segments?: LocatedSegment[];
 }
 
 /** What a processing worker is given. */
@@ -55,8 +58,9 @@ export function storableText(text: string): string | null {
   return clean.trim() === '' ? null : clean;
 }
 
-/** The details every text-bearing item gets, alongside its body. */
-export function textContent(text: string, extra: ContentDetails = {}): ExtractedContent {
-  const body = storableText(text);
-  return { details: { ...extra, characters: body?.length ?? 0 }, body, rows: null, files: [] };
+/** The details every text-bearing item gets, alongside its body (and where its stretches came from, when known). */
+export function textContent(text: string | { text: string; segments: LocatedSegment[] }, extra: ContentDetails = {}): ExtractedContent {
+  const located = typeof text === 'string' ? { text, segments: [] } : text;
+  const body = storableText(located.text);
+  return { details: { ...extra, characters: body?.length ?? 0 }, body, rows: null, files: [], segments: located.segments };
 }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect';
 import { contentRows, contents } from '../db/schema';
+import { savePassages } from '../domain/passages/save-passages';
 import { indexContent } from '../domain/search/index-content';
 import type { Storage } from '../storage/storage';
 import type { ContentDetails } from '../../lib/contract/contents';
@@ -25,7 +26,7 @@ const toBuffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset,
 /**
  * Writes what a worker read: derived files first (each write is all or
  * nothing), then in one transaction the details, text, rows, search index
- * and 'ready'. Returns false when the item was deleted or taken back by
+ * passages and 'ready'. Returns false when the item was deleted or taken back by
  * another node meanwhile; nothing is written over it then.
  */
 export async function saveExtractedContent(opts: {
@@ -61,6 +62,7 @@ export async function saveExtractedContent(opts: {
       );
     }
     await indexContent({ db: tx, hubId: item.hubId, contentId: item.id, name: row.name, body });
+    await savePassages({ db: tx, hubId: item.hubId, contentId: item.id, body, segments: content.segments });
     return true;
   });
 

@@ -1,6 +1,7 @@
 // libvips must stay loaded for the whole process: loaded first by a worker
 // thread, it would be unloaded when that thread ends while others use it.
 import 'sharp';
+import { fillMissingPassages } from '../domain/passages/fill-missing-passages';
 import type { ProcessingQueue } from '../types';
 import { claimNextContent, type ClaimedContent } from './claim-next-content';
 import { processContent, type ProcessingDeps } from './process-content';
@@ -21,7 +22,8 @@ const SAVE_MARGIN_MS = 60_000;
  * jobs at once, each in a worker thread. Work is found by polling the
  * database every second and whenever notify() says something was queued,
  * so any number of nodes can share one queue. On start, and every minute,
- * items a dead node left half-done are put back.
+ * items a dead node left half-done are put back. Also on start, items
+ * saved before passages existed get theirs, in the background.
  */
 export function startContentProcessing(deps: ProcessingDeps): ContentProcessing {
   const { db, config, logger } = deps;
@@ -75,6 +77,11 @@ export function startContentProcessing(deps: ProcessingDeps): ContentProcessing 
       .catch((error: unknown) => logger.warn({ err: error }, 'could not recover stale content'));
 
   const started = recover().then(fill);
+  const backfilled = fillMissingPassages({ db, stopped: () => stopped })
+    .then((filled) => {
+      if (filled > 0) logger.info({ filled }, 'cut passages for items saved before passages existed');
+    })
+    .catch((error: unknown) => logger.warn({ err: error }, 'could not cut passages for older items'));
   const poll = setInterval(fill, POLL_MS);
   const recovery = setInterval(() => void recover().then(fill), RECOVER_EVERY_MS);
   poll.unref();
@@ -87,6 +94,7 @@ export function startContentProcessing(deps: ProcessingDeps): ContentProcessing 
       clearInterval(poll);
       clearInterval(recovery);
       await started;
+      await backfilled;
       await filling;
       for (const job of running.values()) job.abort.abort();
       await Promise.all([...running.values()].map((job) => job.done));

@@ -66,9 +66,24 @@ declare module 'html-to-text' {
     format?: string;
     options?: Record<string, unknown>;
   }
+  interface BlockTextBuilder {
+    openBlock(options?: { leadingLineBreaks?: number }): void;
+    closeBlock(options?: { trailingLineBreaks?: number }): void;
+    addLiteral(text: string): void;
+  }
+  interface DomNode {
+    children: DomNode[];
+  }
+  type FormatCallback = (
+    elem: DomNode,
+    walk: (nodes: DomNode[], builder: BlockTextBuilder) => void,
+    builder: BlockTextBuilder,
+    formatOptions: Record<string, unknown>,
+  ) => void;
   interface HtmlToTextOptions {
     wordwrap?: number | false;
     selectors?: SelectorDefinition[];
+    formatters?: Record<string, FormatCallback>;
     limits?: { maxInputLength?: number; maxChildNodes?: number; maxDepth?: number };
   }
   export function convert(html: string, options?: HtmlToTextOptions): string;

@@ -3,6 +3,7 @@ import { contents } from '../../db/schema';
 import type { ContentDetails, ContentItem, ContentKind, ContentSource } from '../../../lib/contract/contents';
 import { assertNotArchived, authorizeInSpace, spaceAbilitiesOf, type SpaceViewer } from '../../policies/spaces';
 import { findVisibleSpace } from '../spaces/find-visible-space';
+import { savePassages } from '../passages/save-passages';
 import { indexContent } from '../search/index-content';
 import { presentContent, selectContentViews, type ContentPresenter } from './content-view';
 import { contentInSpace } from './find-space-content';
@@ -37,6 +38,7 @@ export async function addWrittenContent(opts: {
       .returning({ id: contents.id });
     const where = { hubId: viewer.hubId, spaceId: access.space.id, contentId: created!.id };
     await indexContent({ db: tx, ...where, name: item.name, body: item.body });
+    await savePassages({ db: tx, hubId: viewer.hubId, contentId: created!.id, body: item.body, whole: item.kind === 'contact' });
     const [row] = await selectContentViews(tx).where(contentInSpace(where)).limit(1);
     return presentContent(row!, opts.presenter, spaceAbilitiesOf(access, viewer));
   });

@@ -37,7 +37,8 @@ export async function getEmailView(opts: {
     to: email.to,
     cc: email.cc,
     date: email.date,
-    text: row.body ?? '',
+    // The body goes on with the attachments' text (for search); `characters` counts the message's.
+    text: (row.body ?? '').slice(0, content.details.characters ?? undefined),
     html: html ? await text(html) : null,
     attachments: email.attachments.map((attachment) => ({
       ...attachment,

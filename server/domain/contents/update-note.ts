@@ -4,6 +4,7 @@ import { contents } from '../../db/schema';
 import type { ContentItem } from '../../../lib/contract/contents';
 import { notFound } from '../../lib/errors';
 import { assertNotArchived, authorizeInSpace, spaceAbilitiesOf, type SpaceViewer } from '../../policies/spaces';
+import { savePassages } from '../passages/save-passages';
 import { indexContent } from '../search/index-content';
 import { presentContent, type ContentPresenter } from './content-view';
 import { contentInSpace, findSpaceContent } from './find-space-content';
@@ -30,6 +31,7 @@ export async function updateNote(opts: {
       .where(contentInSpace({ hubId: content.hubId, spaceId: content.spaceId, contentId: content.id }))
       .returning();
     await indexContent({ db: tx, hubId: content.hubId, contentId: content.id, name: title, body });
+    await savePassages({ db: tx, hubId: content.hubId, contentId: content.id, body });
     return presentContent({ ...row, content: updated! }, opts.presenter, spaceAbilitiesOf(access, opts.viewer));
   });
 }

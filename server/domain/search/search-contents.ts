@@ -1,9 +1,9 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { BoundedCache } from '../../cache/bounded-cache';
+import { and, eq, getTableColumns, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { contents, searchGenerations, searchSpaceWords, searchWords, spaces, users } from '../../db/schema';
+import { contentPassages, contents, searchSpaceWords, searchWords, spaces, users } from '../../db/schema';
 import type { ContentKind } from '../../../lib/contract/contents';
 import type { PageQuery } from '../../../lib/contract/envelope';
+import { passageLabel, type PassageLocation, type PassageRef } from '../../../lib/contract/passages';
 import type { SearchResult } from '../../../lib/contract/search';
 import { pageOffset } from '../../lib/envelope';
 import { visibleSpacesCondition, type SpaceViewer } from '../../policies/spaces';
@@ -17,6 +17,11 @@ export interface ContentSearch {
   q: string;
   kind?: ContentKind;
   space_id?: string;
+  /** Who added the item (contents.created_by). */
+  author_id?: string;
+  /** First and last UTC day (YYYY-MM-DD) the item was last changed on, inclusive. */
+  from?: string;
+  to?: string;
 }
 
 // The item's columns without its text and indexes: a result page needs neither
@@ -24,12 +29,12 @@ export interface ContentSearch {
 const { body: _body, searchVector: _searchVector, rankVector: _rankVector, ...listedColumns } = getTableColumns(contents);
 
 /**
- * A limit no result set reaches. On the subquery that ranks each match it
- * keeps PostgreSQL from merging that subquery into the one that counts the
- * matches, which would rank them only after counting and so carry every
- * ranking vector through the count.
+ * How many matches the first pass hands to be ranked exactly (see
+ * searchContents): 100 pages of 10.
  */
-const EVERY_MATCH = 1_000_000_000;
+export const RANKED_CANDIDATES = 1_000;
+/** Matches are counted up to this many; more are reported as this many, flagged (count_is_capped). */
+export const COUNT_CAP = 1_000;
 
 /** Throws 404 unless the viewer may read the space (archived ones included: they are readable, just not searched). */
 async function assertVisibleSpace(db: Database, viewer: SpaceViewer, spaceId: string) {
@@ -42,78 +47,27 @@ async function assertVisibleSpace(db: Database, viewer: SpaceViewer, spaceId: st
   if (!space) throw spaceNotFound();
 }
 
-/**
- * One query's matches in one hub: the best TOP_MATCHES of them, best first
- * (id, space, rank), how many match in each space, and the query's lexemes
- * for the snippets.
- */
-interface RankedMatches {
-  top: Array<[id: string, spaceId: string, rank: number]>;
-  bySpace: Map<string, number>;
-  /** Whether `top` holds every match. */
-  complete: boolean;
-  terms: string[];
-  /** How the query was read (as tsquery text), for pages ranked past `top`. */
-  reading: { match: string; whole: string | null };
-}
+/** The spaces searched, as one condition on `spaces`: those the viewer may read, not archived; `space_id`'s alone when given. */
+const searchedSpaces = (viewer: SpaceViewer, spaceId: string | undefined): SQL =>
+  and(visibleSpacesCondition(viewer), isNull(spaces.archivedAt), spaceId ? eq(spaces.id, spaceId) : undefined)!;
+
+/** Midnight UTC starting a day given as YYYY-MM-DD, `days` later. */
+const utcMidnight = (day: string, days = 0) => sql`((${day}::date + ${days}::int)::timestamp at time zone 'UTC')`;
 
 /**
- * A query's matches as of one search generation of the hub (see
- * searchGenerations). Kept while still being ranked, so searches arriving
- * meanwhile wait for that one ranking.
+ * The filters besides the query and the spaces, as one condition on
+ * `contents`. An author id that is no user's (or not an id at all) finds
+ * nothing, like one of a user in no space the viewer reads: no answer tells
+ * which users exist.
  */
-interface RememberedMatches {
-  generation: string;
-  matches: Promise<RankedMatches>;
-}
-
-/**
- * Matches remembered per query, best first: 100 pages of 10 for someone who
- * sees every space. A page further down is ranked by the database each time.
- * With MAX_REMEMBERED_QUERIES it bounds the memory (about 100 bytes a match).
- */
-export const TOP_MATCHES = 1_000;
-const MAX_REMEMBERED_QUERIES = 200;
-/**
- * The generation check makes a remembered list exact; the time limit only
- * frees the memory of queries nobody repeats.
- */
-const REMEMBERED_MS = 10 * 60_000;
-const rememberedMatches = new BoundedCache<string, RememberedMatches>({ maxEntries: MAX_REMEMBERED_QUERIES, ttlMs: REMEMBERED_MS });
-
-/** What every search reads first: the hub's search generation and the spaces the viewer may search (not archived; `space_id`'s alone when given). */
-async function readScope(db: Database, viewer: SpaceViewer, spaceId: string | undefined) {
-  const [scope] = await db
-    .select({
-      generation: sql<string>`coalesce((select ${searchGenerations.generation} from ${searchGenerations} where ${searchGenerations.hubId} = ${viewer.hubId}), 0)::text`,
-      spaceIds: sql<string[]>`coalesce(array_agg(${spaces.id}::text), '{}')`,
-    })
-    .from(spaces)
-    .where(and(visibleSpacesCondition(viewer), isNull(spaces.archivedAt), spaceId ? eq(spaces.id, spaceId) : undefined));
-  return { generation: scope!.generation, spaceIds: new Set(scope!.spaceIds) };
-}
-
-/**
- * A query's matches across the hub, ranked once per search generation (see
- * RememberedMatches) under `key`, which names the query as read.
- */
-function rememberedRanking(key: string, generation: string, rank: () => Promise<RankedMatches>): Promise<RankedMatches> {
-  const remembered = rememberedMatches.get(key);
-  if (remembered?.generation === generation) return remembered.matches;
-  // Read before the matches: a write committed in between leaves the list newer than its generation, which only costs a reread.
-  const entry: RememberedMatches = { generation, matches: rank() };
-  entry.matches.catch(() => {
-    if (rememberedMatches.get(key) === entry) rememberedMatches.delete(key);
-  });
-  rememberedMatches.set(key, entry);
-  return entry.matches;
-}
-
-/** How many of the matches sit in the spaces searched. */
-function visibleCount(matches: RankedMatches, spaceIds: Set<string>): number {
-  let total = 0;
-  for (const spaceId of spaceIds) total += matches.bySpace.get(spaceId) ?? 0;
-  return total;
+function filterCondition(search: ContentSearch): SQL | undefined {
+  const { author_id: author, from, to } = search;
+  return and(
+    search.kind ? eq(contents.kind, search.kind) : undefined,
+    author === undefined ? undefined : isUuid(author) ? eq(contents.createdBy, author) : sql`false`,
+    from ? gte(contents.updatedAt, utcMidnight(from)) : undefined,
+    to ? lt(contents.updatedAt, utcMidnight(to, 1)) : undefined,
+  );
 }
 
 interface SearchOptions {
@@ -124,88 +78,102 @@ interface SearchOptions {
   search: ContentSearch;
 }
 
-type SearchPage = { items: SearchResult[]; count: number };
+type SearchPage = { items: SearchResult[]; count: number; countIsCapped: boolean };
 
 /**
  * Full-text search over the ready items of the viewer's hub that sit in
- * spaces they may read and that are not archived; best match first, newest
- * first among equals. The whole text is searched; the rank weighs the
- * matches in the item's first RANKED_WORDS words (its name, then the opening
- * of its text: a match in the name weighs more than one in the text, and
- * more matches more), so an item that matches only further on comes after
- * those, still found. The query is folded like the index (search-text.ts)
- * and read as a web search: words, "a phrase", or, -word; its last word is
- * also read as the start of a word, as the search box searches while typing
- * (whole-word matches first). A query that finds nothing the viewer may see
- * is read again with each misspelt word replaced by the most similar word of
- * the spaces searched, so what a correction offers and whether one is made
- * depend only on what the viewer may read.
+ * spaces they may read and that are not archived, narrowed by the filters;
+ * best match first, newest first among equals. The whole text is searched;
+ * the rank weighs the matches in the item's first RANKED_WORDS words (its
+ * name, then the opening of its text: a match in the name weighs more than
+ * one in the text, and more matches more), so an item that matches only
+ * further on comes after those, still found. The query is folded like the
+ * index (search-text.ts) and read as a web search: words, "a phrase", or,
+ * -word; its last word is also read as the start of a word, as the search
+ * box searches while typing (whole-word matches first). A query that finds
+ * nothing the viewer may see is read again with each misspelt word replaced
+ * by the most similar word of the spaces searched, so what a correction
+ * offers and whether one is made depend only on what the viewer may read.
  *
- * A query's matches across the whole hub are ranked once and remembered
- * (the best of them, and the count in each space) with the hub's search
- * generation, which any write to what search finds changes in the same
- * transaction (triggers on contents). A search reads the generation and the
- * viewer's spaces in one statement; while the generation is the same, the
- * remembered matches are exact, and only the page's items are read. Who may
- * see which space is never remembered, nor the correction a viewer's words
- * make (only the matches of the corrected query, which are anyone's). So
- * many people searching for the same words cost one ranking, and everyone
- * sees new items at once.
- *
- * Matches are read through the GIN index only (sequential scans are off for
- * the transaction): a common word matches most rows, and the planner would
- * then scan the table and test each whole search vector, which is far
- * slower than the index that answers without reading them. Ranking reads
- * only the short ranking vector kept in each row.
+ * Who may see what is one SQL condition applied with the filters before
+ * anything is ranked. A word found in most items would take far longer to
+ * rank everywhere than a search may, so a first pass picks what to rank:
+ * the newest RANKED_CANDIDATES items holding the query in their name, and
+ * as many holding it in their ranking vector (each through its own GIN
+ * index, or newest first through an index on the date; never reading a
+ * whole search vector). Only those can rank above zero, and a match in the
+ * name outranks one in the text only, so the first page is the best of all
+ * matches unless more than RANKED_CANDIDATES match in their name (then it
+ * is the best of the newest of those) or none does and more than that
+ * match in their opening words. The other matches (found only
+ * further into the text, or older) follow newest first, read through the
+ * GIN index of the search vectors only when a page reaches them (sequential
+ * scans are off for the transaction: the planner would otherwise test each
+ * whole search vector). The count is exact up to COUNT_CAP; a larger one is
+ * reported as COUNT_CAP, flagged.
  */
 export async function searchContents(opts: SearchOptions): Promise<SearchPage> {
   const { db, viewer, search } = opts;
   if (search.space_id !== undefined) await assertVisibleSpace(db, viewer, search.space_id);
-  const scope = await readScope(db, viewer, search.space_id);
 
-  // Keyed by how the query is read: a corrected query's matches are anyone's, like a typed one's.
-  const rank = (readAs: 'typed' | 'corrected', text: string, reading: () => Reading) => rememberedRanking(
-    [viewer.hubId, search.kind ?? '', readAs, text].join('\u0000'), scope.generation, () => rankQuery(db, viewer.hubId, search, reading()),
-  );
-  let matches = await rank('typed', searchableText(search.q), () => prefixReadingOf(search.q) ?? { match: tsqueryOf(search.q), whole: null });
-  let total = visibleCount(matches, scope.spaceIds);
-  if (total === 0) {
-    const corrected = await typoReadingOf(db, viewer.hubId, [...scope.spaceIds], search.q);
-    if (corrected) {
-      matches = await rank('corrected', corrected, () => ({ match: sql`${corrected}::tsquery`, whole: null }));
-      total = visibleCount(matches, scope.spaceIds);
-    }
+  const typed = prefixReadingOf(search.q) ?? { match: tsqueryOf(search.q), whole: null };
+  let found = await rankedPage(opts, typed);
+  if (found.total === 0) {
+    const corrected = await typoReadingOf(db, viewer, search, search.q);
+    if (corrected) found = await rankedPage(opts, { match: sql`${corrected}::tsquery`, whole: null });
   }
+  const counted = { count: Math.min(found.total, COUNT_CAP), countIsCapped: found.total > COUNT_CAP };
+  if (found.ids.length === 0) return { items: [], ...counted };
 
-  const offset = pageOffset(opts.page);
-  const shown: RankedMatches['top'] = [];
-  let seen = 0;
-  for (const match of matches.top) {
-    if (shown.length === opts.page.page_size) break;
-    if (!scope.spaceIds.has(match[1])) continue;
-    if (seen >= offset) shown.push(match);
-    seen += 1;
-  }
-  // The page reaches past the remembered matches the viewer may see: the database ranks it.
-  if (!matches.complete && shown.length < opts.page.page_size && offset + shown.length < total) return searchInDatabase(opts, matches.reading);
-  if (shown.length === 0) return { items: [], count: total };
-
+  const passages = await bestPassages(db, viewer.hubId, found.ids, found.reading.match);
   const rows = await db
-    .select({ content: listedColumns, creatorName: users.name, space: { id: spaces.id, name: spaces.name }, text: indexedText })
+    .select({
+      content: listedColumns,
+      creatorName: users.name,
+      space: { id: spaces.id, name: spaces.name },
+      // An item matched in a passage gets its snippet from that passage; only the others read their text.
+      text: sql<string | null>`case when ${contents.id} = any(${sql.param([...passages.keys()])}::uuid[]) then null else ${indexedText} end`,
+      rank: rankOf(found.reading),
+    })
     .from(contents)
     .innerJoin(spaces, eq(spaces.id, contents.spaceId))
     .leftJoin(users, eq(users.id, contents.createdBy))
-    .where(and(
-      eq(contents.hubId, viewer.hubId),
-      eq(contents.status, 'ready'),
-      inArray(contents.id, shown.map(([id]) => id)),
-    ));
+    .where(and(eq(contents.hubId, viewer.hubId), eq(contents.status, 'ready'), inArray(contents.id, found.ids)));
   const byId = new Map(rows.map((row) => [row.content.id, row]));
-  const items = shown.flatMap(([id, , rank]) => {
+  const items = found.ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [presentResult(row, rank, matches.terms, opts.presenter)] : [];
+    return row ? [presentResult(row, Number(row.rank), found.terms, opts.presenter, passages.get(id) ?? null)] : [];
   });
-  return { items, count: total };
+  return { items, ...counted };
+}
+
+interface MatchedPassage {
+  ref: PassageRef;
+  text: string;
+}
+
+/**
+ * Of each item, the passage that best matches the query (ranked like the
+ * items), for the snippet and for the result to open at; an item matched
+ * only in its name has none. Each item's passages are read through its own
+ * key, never through the hub-wide passage index a common word would fill.
+ */
+async function bestPassages(db: Database, hubId: string, ids: string[], tsquery: SQL): Promise<Map<string, MatchedPassage>> {
+  const { rows } = await db.execute<{
+    content_id: string; position: number; location: PassageLocation; body_start: number; body_end: number; text: string;
+  }>(sql`
+    select item.id as content_id, best.position, best.location, best.body_start, best.body_end, best.text
+      from unnest(${sql.param(ids)}::uuid[]) as item(id)
+      cross join lateral (
+        select p.position, p.location, p.body_start, p.body_end, p.text from ${contentPassages} as p
+         where p.content_id = item.id and p.organization_id = ${hubId} and p.search_vector @@ ${tsquery}
+         order by ts_rank(p.search_vector, ${tsquery}) desc, p.position
+         limit 1
+      ) as best`);
+  return new Map(rows.map((row) => [row.content_id, {
+    ref: { position: row.position, location: row.location, label: passageLabel(row.location), start: row.body_start, end: row.body_end },
+    text: row.text,
+  }]));
 }
 
 /** The text a snippet is cut from: the indexed part of the item's text. */
@@ -258,8 +226,9 @@ const quotedLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').repla
  * the viewer searches are asked, so a word of any other space is never
  * offered.
  */
-async function typoReadingOf(db: Database, hubId: string, spaceIds: string[], q: string): Promise<string | null> {
-  if (spaceIds.length === 0) return null;
+async function typoReadingOf(db: Database, viewer: SpaceViewer, search: ContentSearch, q: string): Promise<string | null> {
+  const hubId = viewer.hubId;
+  const spaceIds = db.select({ id: spaces.id }).from(spaces).where(searchedSpaces(viewer, search.space_id));
   const { rows } = await db.execute<{ words: string[] | null; changed: boolean | null }>(sql`
     select array_agg(coalesce(nearest.word, typed.lexeme) order by typed.lexeme) as words,
            bool_or(nearest.word <> typed.lexeme) as changed
@@ -278,53 +247,82 @@ async function typoReadingOf(db: Database, hubId: string, spaceIds: string[], q:
   return row.words.map(quotedLexeme).join(' & ');
 }
 
-/** The items of the hub a query finds, whoever looks (the viewer's spaces are applied afterwards). */
-function matchCondition(hubId: string, search: ContentSearch, tsquery: SQL): SQL {
-  return and(
-    eq(contents.hubId, hubId),
-    eq(contents.status, 'ready'),
-    search.kind ? eq(contents.kind, search.kind) : undefined,
-    sql`${contents.searchVector} @@ ${tsquery}`,
-    // Exclusions alone ("-word") leave nothing to look for, and would match nearly everything.
-    sql`querytree(${tsquery}) <> 'T'`,
-  )!;
-}
+/** Whether an item holds a query in its whole text; exclusions alone ("-word") leave nothing to look for, and would match nearly everything. */
+const matches = (tsquery: SQL) => sql`${contents.searchVector} @@ ${tsquery} and querytree(${tsquery}) <> 'T'`;
+
+/** The name's lexemes, out of the ranking vector (weight A); indexed on their own (contents_name_idx). */
+const nameVector = sql`ts_filter(${contents.rankVector}, '{a}')`;
+
+/**
+ * Whether `vector`, a part of an item's ranking vector (the opening of its
+ * search vector), holds a query: then its whole text holds it too, which is
+ * only read when the query excludes a word (an excluded word may sit
+ * further on).
+ */
+const holdsAtStart = (vector: SQL | typeof contents.rankVector, tsquery: SQL) => sql`${vector} @@ ${tsquery} and querytree(${tsquery}) <> 'T'
+  and (position('!' in (${tsquery})::text) = 0 or ${contents.searchVector} @@ ${tsquery})`;
 
 /** ts_rank over the ranking vector; with a `whole` reading, its matches 1 and more, those of word starts only below. */
 const rankOf = ({ match, whole }: Reading) => (whole
   ? sql<number>`coalesce(nullif(ts_rank(${contents.rankVector}, ${whole}), 0) + 1, ts_rank(${contents.rankVector}, ${match}), 0)`
   : sql<number>`coalesce(ts_rank(${contents.rankVector}, ${match}), 0)`);
 
+/** One page of a reading's matches (ids, best first), their total (up to COUNT_CAP), and the query's lexemes for the snippets. */
+interface RankedPage {
+  ids: string[];
+  total: number;
+  terms: string[];
+  reading: Reading;
+}
+
 /**
- * Ranks every match of a tsquery in the hub, in one statement: the best
- * TOP_MATCHES, and the count in each space (so any viewer's total is a sum).
+ * One statement (see searchContents): the newest RANKED_CANDIDATES matches
+ * in the name and as many in the ranking vector, ranked; then, only when
+ * the page reaches past them, every other match newest first; and the
+ * matches counted up to COUNT_CAP. Only a page past the end, which has no
+ * row to carry the count, asks for it alone.
  */
-async function rankQuery(db: Database, hubId: string, search: ContentSearch, reading: Reading): Promise<RankedMatches> {
-  const rank = rankOf(reading);
+async function rankedPage(opts: SearchOptions, reading: Reading): Promise<RankedPage> {
+  const { db, viewer, search, page } = opts;
   const tsquery = reading.match;
-  const { rows } = await db.transaction(async (tx) => {
+  // Who may see what, and the filters: applied before anything is ranked.
+  const from = sql`${contents} inner join ${spaces} on ${spaces.id} = ${contents.spaceId}`;
+  const visible = and(eq(contents.hubId, viewer.hubId), eq(contents.status, 'ready'), searchedSpaces(viewer, search.space_id), filterCondition(search));
+  const end = pageOffset(page) + page.page_size;
+  const counted = sql`(select count(*) from (select from ${from} where ${visible} and ${matches(tsquery)} limit ${COUNT_CAP + 1}) as capped)`;
+  return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    return tx.execute<{ top: RankedMatches['top']; by_space: Record<string, number>; query_tree: string; match: string; whole: string | null }>(sql`
-      with matches as materialized (
-        select ${contents.id} as id, ${contents.spaceId} as space_id, ${contents.createdAt} as created_at, ${rank} as rank
-          from ${contents} where ${matchCondition(hubId, search, tsquery)}
+    const { rows } = await tx.execute<{ id: string; total: string; query_tree: string }>(sql`
+      with head as (
+        (select ${contents.id} as id, ${contents.createdAt} as created_at, ${rankOf(reading)} as rank
+           from ${from} where ${visible} and ${holdsAtStart(nameVector, tsquery)}
+          order by ${contents.createdAt} desc, ${contents.id} desc
+          limit ${RANKED_CANDIDATES})
+        union
+        (select ${contents.id} as id, ${contents.createdAt} as created_at, ${rankOf(reading)} as rank
+           from ${from} where ${visible} and ${holdsAtStart(contents.rankVector, tsquery)}
+          order by ${contents.createdAt} desc, ${contents.id} desc
+          limit ${RANKED_CANDIDATES})
+      ),
+      -- Materialized, so it is read through the GIN index whole rather than newest first testing each search vector.
+      tail as materialized (
+        select ${contents.id} as id, ${contents.createdAt} as created_at
+          from ${from} where ${visible} and ${matches(tsquery)}
+           and (select count(*) from head) < ${end} and ${contents.id} not in (select id from head)
+      ),
+      ordered as (
+        select id, created_at, rank, 0 as part from head
+        union all
+        select id, created_at, null, 1 from tail
       )
-      select (select coalesce(json_agg(json_build_array(best.id, best.space_id, best.rank)
-                                       order by best.rank desc, best.created_at desc, best.id desc), '[]')
-                from (select * from matches order by rank desc, created_at desc, id desc limit ${TOP_MATCHES + 1}) as best) as top,
-             (select coalesce(json_object_agg(counted.space_id, counted.n), '{}')
-                from (select space_id, count(*) as n from matches group by space_id) as counted) as by_space,
-             querytree(${tsquery}) as query_tree, (${tsquery})::text as match, (${reading.whole ?? sql`null`})::text as whole`);
+      select id, ${counted} as total, querytree(${tsquery}) as query_tree from ordered
+       order by part, rank desc, created_at desc, id desc
+       limit ${page.page_size} offset ${pageOffset(page)}`);
+    const [first] = rows;
+    // An empty first page means no match at all; an empty later page may be past the end of many.
+    const total = first ? Number(first.total) : page.page === 1 ? 0 : Number((await tx.execute<{ total: string }>(sql`select ${counted} as total`)).rows[0]!.total);
+    return { ids: rows.map((row) => row.id), total, terms: first ? termsOfQueryTree(first.query_tree) : [], reading };
   });
-  const [row] = rows;
-  const top = row!.top;
-  return {
-    top: top.slice(0, TOP_MATCHES),
-    bySpace: new Map(Object.entries(row!.by_space)),
-    complete: top.length <= TOP_MATCHES,
-    terms: termsOfQueryTree(row!.query_tree),
-    reading: { match: row!.match, whole: row!.whole },
-  };
 }
 
 interface ResultRow {
@@ -334,74 +332,12 @@ interface ResultRow {
   text: string | null;
 }
 
-function presentResult(row: ResultRow, rank: number, terms: string[], presenter: ContentPresenter): SearchResult {
+function presentResult(row: ResultRow, rank: number, terms: string[], presenter: ContentPresenter, passage: MatchedPassage | null): SearchResult {
   return {
     content: presentContentView({ content: row.content, creatorName: row.creatorName }, presenter),
     space: row.space,
     rank,
-    snippet: buildSnippet({ body: row.text, name: row.content.name, terms }),
+    snippet: buildSnippet({ body: passage?.text ?? row.text, name: row.content.name, terms }),
+    passage: passage?.ref ?? null,
   };
-}
-
-/**
- * A page past the matches remembered (see TOP_MATCHES): one statement ranks
- * the matches and counts them (a window count over the narrow ranked rows)
- * and fetches the page's items; only a page past the end, which has no row
- * to carry the count, asks for the count alone.
- */
-async function searchInDatabase(opts: SearchOptions, read: RankedMatches['reading']): Promise<SearchPage> {
-  const { db, viewer, search } = opts;
-  const reading: Reading = { match: sql`${read.match}::tsquery`, whole: read.whole === null ? null : sql`${read.whole}::tsquery` };
-  const tsquery = reading.match;
-  const where: SQL = and(
-    matchCondition(viewer.hubId, search, tsquery),
-    isNull(spaces.archivedAt),
-    visibleSpacesCondition(viewer),
-    search.space_id ? eq(contents.spaceId, search.space_id) : undefined,
-  )!;
-  const matches = db
-    .select({ id: contents.id, createdAt: contents.createdAt, rank: rankOf(reading).as('rank') })
-    .from(contents)
-    .innerJoin(spaces, eq(spaces.id, contents.spaceId))
-    .where(where)
-    .limit(EVERY_MATCH)
-    .as('matches');
-  const ranked = db
-    .select({
-      id: matches.id,
-      createdAt: matches.createdAt,
-      rank: matches.rank,
-      total: sql<number>`(count(*) over ())::int`.as('total'),
-    })
-    .from(matches)
-    .orderBy(desc(matches.rank), desc(matches.createdAt), desc(matches.id))
-    .limit(opts.page.page_size)
-    .offset(pageOffset(opts.page))
-    .as('ranked');
-
-  const { rows, total } = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const found = await tx
-      .select({
-        content: listedColumns,
-        creatorName: users.name,
-        space: { id: spaces.id, name: spaces.name },
-        rank: ranked.rank,
-        total: ranked.total,
-        text: indexedText,
-        queryTree: sql<string>`querytree(${tsquery})`,
-      })
-      .from(ranked)
-      .innerJoin(contents, and(eq(contents.id, ranked.id), eq(contents.hubId, viewer.hubId)))
-      .innerJoin(spaces, eq(spaces.id, contents.spaceId))
-      .leftJoin(users, eq(users.id, contents.createdBy))
-      .orderBy(desc(ranked.rank), desc(ranked.createdAt), desc(ranked.id));
-    const countMatches = async () =>
-      (await tx.select({ n: count() }).from(contents).innerJoin(spaces, eq(spaces.id, contents.spaceId)).where(where))[0]?.n ?? 0;
-    // An empty first page means no match at all; an empty later page may be past the end of many.
-    const first = found[0];
-    return { rows: found, total: first ? Number(first.total) : opts.page.page === 1 ? 0 : await countMatches() };
-  });
-  const terms = rows[0] ? termsOfQueryTree(rows[0].queryTree) : [];
-  return { items: rows.map((row) => presentResult(row, Number(row.rank), terms, opts.presenter)), count: total };
 }

@@ -1,4 +1,5 @@
 import { contactFields, PHONE_PATTERN, type ContentDetails } from '../../../lib/contract/contents';
+import { joinLocated, type LocatedText } from '../located-text';
 import { MAX_COLUMNS, MAX_ROWS, type Cell } from '../processing-result';
 
 export type Column = NonNullable<ContentDetails['columns']>[number];
@@ -135,8 +136,18 @@ export function shapeContacts(raw: Cell[][]): ShapedTable {
   };
 }
 
-/** A table as text (header, then one line per row, cells separated by tabs): what search and the reader see. */
-export function tableText(table: ShapedTable): string {
+/**
+ * A table as text (header, then one line per row, cells separated by tabs):
+ * what search and the reader see. Each row's line is located by its index
+ * in the rows (and the worksheet's name, when it has one).
+ */
+export function tableText(table: ShapedTable, sheet?: string): LocatedText {
   const line = (cells: Cell[]) => cells.map((c) => (c === null ? '' : String(c))).join('\t');
-  return [line(table.columns.map((c) => c.name)), ...table.rows.map(line)].join('\n');
+  return joinLocated(
+    [
+      { location: null, text: line(table.columns.map((c) => c.name)) },
+      ...table.rows.map((cells, row) => ({ location: sheet === undefined ? { row } : { sheet, row }, text: line(cells) })),
+    ],
+    '\n',
+  );
 }

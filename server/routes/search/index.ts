@@ -13,15 +13,15 @@ export default async function searchRoutes(app: App) {
   const { db } = app.deps;
 
   route(app, searchEndpoints.search, async (request) => {
-    const { page, page_size, q, kind, space_id } = request.query;
-    const { items, count } = await searchContents({
+    const { page, page_size, q, ...filters } = request.query;
+    const { items, count, countIsCapped } = await searchContents({
       db,
       viewer: viewerOf(request),
       presenter: presenterOf(app, request),
       page: { page, page_size },
       // q is required by the schema; the fallback only satisfies its optional type.
-      search: { q: q ?? '', kind, space_id },
+      search: { q: q ?? '', ...filters },
     });
-    return paged(items, count, request.query);
+    return { ...paged(items, count, request.query), count_is_capped: countIsCapped };
   });
 }

@@ -6,6 +6,7 @@ import type { MyHub } from '../../../lib/contract/hubs';
 import type { SearchResult } from '../../../lib/contract/search';
 import type { Space } from '../../../lib/contract/spaces';
 import { contents, searchSpaceWords } from '../../db/schema';
+import { savePassages } from '../../domain/passages/save-passages';
 import { indexContent } from '../../domain/search/index-content';
 import { RANKED_WORDS } from '../../domain/search/search-text';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -23,14 +24,14 @@ let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
 
-interface SearchPage { data: SearchResult[]; count: number; page: number; page_size: number }
+interface SearchPage { data: SearchResult[]; count: number; page: number; page_size: number; count_is_capped: boolean }
 
 let created = 0;
 /** An item in `space`, indexed from its name and text; ready unless told. Each is a second newer than the last. */
 async function addItem(
   hub: MyHub,
   space: Space,
-  item: { name: string; body?: string | null; kind?: ContentKind; status?: ContentStatus; by?: Person },
+  item: { name: string; body?: string | null; kind?: ContentKind; status?: ContentStatus; by?: Person; changedAt?: string },
 ): Promise<string> {
   const [row] = await server.db.insert(contents).values({
     hubId: hub.id,
@@ -44,6 +45,7 @@ async function addItem(
     body: item.body ?? null,
     createdBy: item.by?.user.id ?? null,
     createdAt: new Date(Date.UTC(2024, 0, 1) + ++created * 1000),
+    ...(item.changedAt ? { updatedAt: new Date(item.changedAt) } : {}),
   }).returning({ id: contents.id });
   // Every item is indexed, whatever its status, so only the search's own filters keep some out.
   await indexContent({ db: server.db, hubId: hub.id, contentId: row!.id, name: item.name, body: item.body ?? null });
@@ -138,6 +140,28 @@ describe('GET search/ ranking and snippets', () => {
     expect(marked(page.data[0]!)).toEqual(['meeting', 'noon']);
     // Every word must match: one that is absent finds nothing.
     expect((await search(world.viewer, world.hub, 'meetings midnight')).count).toBe(0);
+  });
+});
+
+describe('GET search/ results open at their passage', () => {
+  it('points at the passage that matches best, and cuts the snippet from it; a match in the name alone has none', async () => {
+    const world = await hubWithPeople(server);
+    const space = await createSpace(server, world.owner, world.hub, { name: 'Handbook' });
+    const body = 'Welcome to the team.\n\n# Travel\n\nBook trains early.\n\n# Equipment\n\nEvery laptop gets a quokka sticker.';
+    const id = await addItem(world.hub, space, { name: 'Onboarding', body });
+    await savePassages({ db: server.db, hubId: world.hub.id, contentId: id, body });
+    const named = await addItem(world.hub, space, { name: 'Quokka facts', body: null });
+
+    const page = await search(world.owner, world.hub, 'quokka');
+    const [inName, inText] = page.data;
+    expect([inName?.content.id, inText?.content.id]).toEqual([named, id]);
+    expect(inName?.passage).toBeNull();
+    const passage = inText!.passage!;
+    expect(passage.label).toBe('Equipment');
+    expect(body.slice(passage.start, passage.end)).toBe('# Equipment\n\nEvery laptop gets a quokka sticker.');
+    expect(snippetText(inText!)).toContain('Every laptop gets a quokka sticker.');
+    expect(snippetText(inText!)).not.toContain('Book trains');
+    expect(marked(inText!)).toEqual(['quokka']);
   });
 });
 
@@ -265,13 +289,13 @@ describe('GET search/ filters and paging', () => {
     expect(sizes).toEqual([10, 10, 3]);
     // Equal ranks: newest first, so the insertion order reversed.
     expect(seen).toEqual([...added].reverse());
-    expect(await search(world.viewer, world.hub, 'zephyr', { page: 4 })).toEqual({ data: [], count: 23, page: 4, page_size: 10 });
+    expect(await search(world.viewer, world.hub, 'zephyr', { page: 4 })).toEqual({ data: [], count: 23, page: 4, page_size: 10, count_is_capped: false });
     expect(ids(await search(world.viewer, world.hub, 'zephyr', { page_size: 5, page: 2 }))).toEqual(seen.slice(5, 10));
   });
 
   it('finds nothing for a query with nothing to look for', async () => {
     for (const q of ['the and of', '!!! ??? ...', '-harbour', '"" -- ()']) {
-      expect(await search(world.viewer, world.hub, q)).toEqual({ data: [], count: 0, page: 1, page_size: 10 });
+      expect(await search(world.viewer, world.hub, q)).toEqual({ data: [], count: 0, page: 1, page_size: 10, count_is_capped: false });
     }
     for (const q of ['', '   ']) {
       const res = await server.get<ErrorBody>(searchPath(q), as(world.viewer, world.hub));
@@ -279,6 +303,73 @@ describe('GET search/ filters and paging', () => {
       expect(res.body.code).toBe('validation_error');
     }
     expect((await server.get<ErrorBody>('search/', as(world.viewer, world.hub))).status).toBe(400);
+  });
+});
+
+describe('GET search/ by author and date', () => {
+  let world: HubWithPeople;
+  let space: Space;
+  let hidden: Space;
+  let lastMinute: string;
+  let midnight: string;
+  let later: string;
+  let secret: string;
+  beforeAll(async () => {
+    world = await hubWithPeople(server);
+    space = await createSpace(server, world.owner, world.hub);
+    hidden = await createSpace(server, world.owner, world.hub, { visibility: 'shared' });
+    lastMinute = await addItem(world.hub, space, { name: 'Lantern one', by: world.editor, changedAt: '2024-03-01T23:59:59.999Z' });
+    midnight = await addItem(world.hub, space, { name: 'Lantern two', by: world.owner, changedAt: '2024-03-02T00:00:00Z' });
+    later = await addItem(world.hub, space, { name: 'Lantern three', by: world.editor, changedAt: '2024-03-05T12:00:00Z', kind: 'contact' });
+    secret = await addItem(world.hub, hidden, { name: 'Lantern secret', by: world.owner, changedAt: '2024-03-02T08:00:00Z' });
+  });
+
+  const found = async (person: Person, filters: Record<string, string>) =>
+    new Set(ids(await search(person, world.hub, 'lantern', filters)));
+
+  it('filters by who added the item', async () => {
+    expect(await found(world.viewer, { author_id: world.editor.user.id })).toEqual(new Set([lastMinute, later]));
+    expect(await found(world.viewer, { author_id: world.owner.user.id })).toEqual(new Set([midnight]));
+    expect(await found(world.owner, { author_id: world.owner.user.id })).toEqual(new Set([midnight, secret]));
+  });
+
+  it('finds nothing for an author who added nothing here, is unknown, or is not an id, as for any other', async () => {
+    const other = await hubWithPeople(server);
+    for (const author of [world.viewer.user.id, other.owner.user.id, '11111111-1111-4111-8111-111111111111', 'not-a-uuid']) {
+      expect({ author, page: await search(world.viewer, world.hub, 'lantern', { author_id: author }) })
+        .toEqual({ author, page: { data: [], count: 0, page: 1, page_size: 10, count_is_capped: false } });
+    }
+  });
+
+  it('filters by the whole UTC days the item was last changed on, both ends included', async () => {
+    expect(await found(world.viewer, { from: '2024-03-02' })).toEqual(new Set([midnight, later]));
+    expect(await found(world.viewer, { to: '2024-03-01' })).toEqual(new Set([lastMinute]));
+    expect(await found(world.viewer, { from: '2024-03-02', to: '2024-03-02' })).toEqual(new Set([midnight]));
+    expect(await found(world.viewer, { from: '2024-03-01', to: '2024-03-05' })).toEqual(new Set([lastMinute, midnight, later]));
+    expect(await found(world.viewer, { from: '2024-03-06' })).toEqual(new Set());
+    const refused: Array<Record<string, string>> = [{ from: '2024-03-05', to: '2024-03-01' }, { from: '2024-02-30' }, { to: 'yesterday' }];
+    for (const dates of refused) {
+      const res = await server.get<ErrorBody>(searchPath('lantern', dates), as(world.viewer, world.hub));
+      expect({ dates, status: res.status, code: res.body.code }).toEqual({ dates, status: 400, code: 'validation_error' });
+    }
+  });
+
+  it('combines every filter, and with the query and the spaces', async () => {
+    expect(await found(world.viewer, { author_id: world.editor.user.id, from: '2024-03-02' })).toEqual(new Set([later]));
+    expect(await found(world.viewer, { author_id: world.editor.user.id, to: '2024-03-04', kind: 'contact' })).toEqual(new Set());
+    expect(await found(world.viewer, { author_id: world.editor.user.id, kind: 'contact', space_id: space.id })).toEqual(new Set([later]));
+    expect(ids(await search(world.viewer, world.hub, 'lantern three', { author_id: world.editor.user.id, from: '2024-03-05' }))).toEqual([later]);
+    expect((await search(world.viewer, world.hub, 'lantern one', { author_id: world.owner.user.id })).count).toBe(0);
+  });
+
+  it('never reveals an item of a space the caller cannot read, whatever the filters', async () => {
+    const exact = { author_id: world.owner.user.id, from: '2024-03-02', to: '2024-03-02' };
+    expect(await found(world.owner, exact)).toEqual(new Set([midnight, secret]));
+    const page = await search(world.viewer, world.hub, 'lantern', exact);
+    expect({ ids: ids(page), count: page.count }).toEqual({ ids: [midnight], count: 1 });
+    expect((await search(world.viewer, world.hub, 'secret', exact)).count).toBe(0);
+    // Nor through a correction toward its words.
+    expect((await search(world.viewer, world.hub, 'secrat', exact)).count).toBe(0);
   });
 });
 
