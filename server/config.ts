@@ -23,6 +23,13 @@ export interface MeetingSettings {
   connectRateLimitPerMinute: number;
 }
 
+/** An OpenAI-compatible chat completions server that writes answers (llama.cpp, Ollama, a hosted one). */
+export interface LlmSettings {
+  baseUrl: string;
+  model: string;
+  apiKey: string;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -75,7 +82,16 @@ export interface Config {
    * loop that is busy but still keeping up.
    */
   overload: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number; retryAfterSeconds: number };
+  /** Questions one person may ask per minute (Ask). */
+  askRateLimitPerMinute: number;
+  /** Writes answers from the retrieved passages when set (LLM_BASE_URL, LLM_MODEL, LLM_API_KEY); answers are extractive otherwise. */
+  llm?: LlmSettings;
 }
+
+/** The language model Ask writes answers with, when LLM_BASE_URL and LLM_MODEL are set. */
+export const llmSettingsOf = (env: NodeJS.ProcessEnv): LlmSettings | undefined => (env.LLM_BASE_URL && env.LLM_MODEL
+  ? { baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''), model: env.LLM_MODEL, apiKey: env.LLM_API_KEY ?? '' }
+  : undefined);
 
 const urlList = (value: string | undefined) => (value ?? '').split(',').map((url) => url.trim()).filter(Boolean);
 
@@ -145,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxEventLoopUtilization: Number(env.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION ?? 0),
       retryAfterSeconds: Number(env.OVERLOAD_RETRY_AFTER_SECONDS ?? 5),
     },
+    askRateLimitPerMinute: Number(env.ASK_RATE_LIMIT_PER_MINUTE ?? 20),
+    llm: llmSettingsOf(env),
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { askEndpoints } from './ask';
 import { authEndpoints } from './auth';
 import { contentEndpoints } from './contents';
 import type { Endpoint } from './endpoint';
@@ -29,6 +30,7 @@ const endpointTables = {
   wallet: billingEndpoints,
   contents: contentEndpoints,
   search: searchEndpoints,
+  ask: askEndpoints,
   meetings: meetingEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 

@@ -27,6 +27,8 @@ export const hubAbilitiesSchema = z.object({
   grant_roles: z.array(z.enum(roles)),
   create_space: z.boolean(),
   view_audit: z.boolean(),
+  /** The questions people asked that the hub could not answer. */
+  view_unanswered: z.boolean(),
   transfer: z.boolean(),
   archive: z.boolean(),
 });

@@ -75,6 +75,8 @@ export function hubAbilities(role: Role): HubAbilities {
     grant_roles: grantableRoles(role),
     create_space: can(role, 'add_content'),
     view_audit: can(role, 'manage_roles'),
+    // What people could not find is a list of content to write, for those who run the hub.
+    view_unanswered: can(role, 'manage_roles'),
     transfer: can(role, 'transfer_ownership'),
     archive: can(role, 'archive'),
   };

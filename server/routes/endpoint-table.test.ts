@@ -24,6 +24,8 @@ const undeclared = new Set<string>([
   'GET files/:content_id/attachments/:index/',
   'GET meetings/signal/',
   'GET organizations/:handle/audit/export/',
+  // Answers a stream of events (application/x-ndjson), not one JSON body.
+  'POST ask/',
 ]);
 
 interface Operation { tags?: string[]; summary?: string; security?: unknown[]; responses: Record<string, unknown> }

@@ -1,4 +1,5 @@
 import type { App } from '../types';
+import askRoutes from './ask';
 import authRoutes from './auth';
 import contentRoutes from './contents';
 import coreRoutes from './core';
@@ -27,5 +28,6 @@ export async function registerRoutes(app: App) {
   await app.register(contentRoutes, { prefix: '/spaces' });
   await app.register(fileRoutes, { prefix: '/files' });
   await app.register(searchRoutes, { prefix: '/search' });
+  await app.register(askRoutes, { prefix: '/ask' });
   await app.register(meetingRoutes, { prefix: '/meetings' });
 }

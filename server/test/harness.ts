@@ -91,9 +91,12 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
       body: opts.form ?? (opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body)),
     });
     const text = await response.text();
-    // JSON unless the API said otherwise (the audit CSV export), in which case the text itself.
-    const json = !/^text\//.test(response.headers.get('content-type') ?? '');
-    return { status: response.status, headers: response.headers, body: (text ? (json ? JSON.parse(text) : text) : null) as T };
+    // JSON unless the API said otherwise: the text itself (the audit CSV export), or one JSON value a line (Ask's events).
+    const type = response.headers.get('content-type') ?? '';
+    const read = (body: string) => (/^text\//.test(type) ? body
+      : /^application\/x-ndjson/.test(type) ? body.split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown)
+        : JSON.parse(body));
+    return { status: response.status, headers: response.headers, body: (text ? read(text) : null) as T };
   }
 
   return {

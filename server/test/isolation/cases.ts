@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { sessions, spaces } from '../../db/schema';
+import { savePassages } from '../../domain/passages/save-passages';
 import type { Role } from '../../../lib/contract/settings';
 import { uniqueEmail, type TestServer } from '../harness';
 import { uniqueHandle } from '../fixtures';
@@ -100,6 +101,17 @@ function textFile(): FormData {
 async function archiveSpaces(server: TestServer, hub: HubFixture) {
   const ids = Object.values(hub.spaces).map((space) => space.id);
   await server.db.update(spaces).set({ archivedAt: new Date() }).where(inArray(spaces.id, ids));
+}
+
+/** A question hub A's viewer asked, by hub id. */
+const askedQuestions = new Map<string, string>();
+
+/** Passages for the document of each of hub A's spaces, each naming its space, for Ask to find. */
+async function savePassagesOfDocuments(server: TestServer, hub: HubFixture) {
+  for (const space of Object.values(hub.spaces)) {
+    const body = `The word of this space is kept in ${space.name}.`;
+    await savePassages({ db: server.db, hubId: hub.id, contentId: space.contents.document.id, body });
+  }
 }
 
 /** One row per signed-in route under /api/v1. */
@@ -272,6 +284,22 @@ export const matrixCases: MatrixCase[] = [
 
   // Search across hub A's spaces (only those the caller may read; the world's documents all hold "word").
   { route: 'GET search/', scope: 'hub', minimum: 'viewer', listsSpaces: true, request: () => ({ path: 'search/?q=word&page_size=100' }) },
+
+  // Ask: answers cite only the spaces the caller may read (each space's document holds a passage with "word").
+  {
+    route: 'POST ask/', scope: 'hub', minimum: 'viewer', listsSpaces: true,
+    prepare: (server, hub) => savePassagesOfDocuments(server, hub),
+    request: () => ({ path: 'ask/', body: { question: 'What is the word of this space?' } }),
+  },
+  {
+    route: 'POST ask/:id/feedback/', scope: 'hub', minimum: 'viewer',
+    prepare: async (server, hub) => {
+      const asked = await server.post<Array<{ type: string; question_id?: string }>>('ask/', { question: 'What is the word?' }, { token: hub.viewer.token, hubHandle: hub.handle });
+      askedQuestions.set(hub.id, asked.body[0]!.question_id!);
+    },
+    request: (t) => ({ path: `ask/${askedQuestions.get(t.hub.id)}/feedback/`, body: { helpful: true } }),
+  },
+  { route: 'GET ask/unanswered/', scope: 'hub', minimum: 'owner', request: () => ({ path: 'ask/unanswered/' }) },
 
   // Meetings: any member starts one in hub A; a code is found only by members of its hub.
   { route: 'POST meetings/', scope: 'hub', minimum: 'viewer', request: () => ({ path: 'meetings/', body: {} }) },
