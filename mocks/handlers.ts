@@ -1,5 +1,6 @@
 import type { HttpHandler, WebSocketHandler } from 'msw';
 import { accountHandlers } from './handlers/account';
+import { askHandlers } from './handlers/ask';
 import { auditHandlers } from './handlers/audit';
 import { authHandlers } from './handlers/auth';
 import { contentHandlers } from './handlers/contents';
@@ -25,6 +26,7 @@ export function createHandlers(db: MockDb): Array<HttpHandler | WebSocketHandler
     ...coreHandlers(db),
     ...spaceHandlers(db),
     ...contentHandlers(db),
+    ...askHandlers(db),
     ...meetingHandlers(db),
     ...meetingSignalHandlers(db),
   ];

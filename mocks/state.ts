@@ -9,6 +9,7 @@ import { FREE_PLAN } from '@/lib/plans';
 import { hubAbilities } from '@/lib/policies/abilities';
 import { twoFactorFlags, type MockTwoFactorData } from './two-factor-state';
 import type { MockAccountData } from './account-state';
+import type { MockAskData } from './ask-state';
 
 /** In mock mode every verification code is this one (it is also printed to the console). */
 export const MOCK_VERIFICATION_CODE = '123456';
@@ -158,6 +159,8 @@ export interface MockData {
   twoFactor?: MockTwoFactorData;
   /** Where people are signed in and the audit trail (made on first use: see account-state.ts). */
   account?: MockAccountData;
+  /** Questions asked of each hub (made on first use: see ask-state.ts). */
+  ask?: MockAskData;
 }
 
 const newId = () => globalThis.crypto.randomUUID();

@@ -4,6 +4,7 @@ import '@fontsource/be-vietnam-pro/400.css';
 import '@fontsource/be-vietnam-pro/500.css';
 import '@fontsource/be-vietnam-pro/600.css';
 import '@fontsource/be-vietnam-pro/700.css';
+import { lazy } from 'react';
 import type { createCache } from '@ant-design/cssinjs';
 import type { AppProps } from 'next/app';
 import Head from 'next/head';
@@ -13,11 +14,19 @@ import { withDefaultLayout } from '@/components/layout/DefaultLayout';
 import { FullPageSpinner } from '@/components/layout/FullPageSpinner';
 import { RequestMessages } from '@/components/layout/RequestMessages';
 import { RouteProgress } from '@/components/layout/RouteProgress';
+import { AskEntryContext } from '@/components/layout/HeaderAsk';
+import { SearchSuggestionsContext, type SearchSuggestionsProps } from '@/components/layout/searchSuggestions';
 import { AntdStyleCacheContext } from '@/client/antd-style-cache';
 import { DEFAULT_PAGE_ACCESS, type AppPage } from '@/lib/page';
 import { styledTheme } from '@/client/theme';
 import { useMockApi } from '@/mocks/useMockApi';
 import { GlobalStyle } from '@/styles/GlobalStyle';
+
+// The header's search suggestions sit above the layout's layer; their code comes when the search box is first focused.
+const SearchSuggestions = lazy(() => import('@/components/contents/search/SearchSuggestions').then((m) => ({ default: m.SearchSuggestions })));
+const suggestions = (props: SearchSuggestionsProps) => <SearchSuggestions {...props} />;
+// The header's Ask button likewise; the Ask panel itself loads with its first opening.
+const AskButton = lazy(() => import('@/components/ask/LazyAsk').then((m) => ({ default: m.AskButton })));
 
 type ConveneAppProps = AppProps & {
   Component: AppPage;
@@ -43,11 +52,15 @@ export default function ConveneApp({ Component, pageProps, antdCache }: ConveneA
         <GlobalStyle />
         <RouteProgress />
         <RequestMessages />
-        {mockReady ? (
-          <AuthGuard access={Component.access ?? DEFAULT_PAGE_ACCESS}>{getLayout(<Component {...pageProps} />)}</AuthGuard>
-        ) : (
-          <FullPageSpinner />
-        )}
+        <SearchSuggestionsContext value={suggestions}>
+          <AskEntryContext value={AskButton}>
+            {mockReady ? (
+              <AuthGuard access={Component.access ?? DEFAULT_PAGE_ACCESS}>{getLayout(<Component {...pageProps} />)}</AuthGuard>
+            ) : (
+              <FullPageSpinner />
+            )}
+          </AskEntryContext>
+        </SearchSuggestionsContext>
       </ThemeProvider>
     </AntdStyleCacheContext>
   );

@@ -5,7 +5,14 @@ import type { EndpointAt, EndpointKey } from '../../lib/contract/endpoints';
 import { apiClient, tokenClient } from './clients';
 
 export interface Envelope<T> { data: T; message?: string }
-export interface ListEnvelope<T> { data: T[]; count: number; page: number; page_size: number }
+export interface ListEnvelope<T> {
+  data: T[];
+  count: number;
+  page: number;
+  page_size: number;
+  /** Search only: `count` stopped at its cap, and more match. */
+  count_is_capped?: boolean;
+}
 
 /**
  * Calls the endpoint declared in the contract under `key` (`METHOD path/`)

@@ -18,7 +18,9 @@ import { ContactFormModal } from './ContactFormModal';
 import { ContentRow, type ContentRowActions } from './ContentRow';
 import { kindIcons, kindPluralLabels, sortLabels } from './kinds';
 import { NoteEditor, noteDraftId } from './NoteEditor';
+import { focusKey, type PreviewFocus } from './preview/focus';
 import { RenameModal } from './RenameModal';
+import { resultFocus } from './search/resultAddress';
 import { SpaceSearchResults } from './search/SpaceSearchResults';
 import { useLiveContents } from './useLiveContents';
 import { useUploadQueue } from './useUploadQueue';
@@ -64,8 +66,10 @@ interface ContentAreaProps {
   space: Space;
   /** An item to preview on arrival (a search result's link). */
   initialPreviewId?: string | null;
-  /** Told which item is previewed (null when none), to keep it in the address. */
-  onPreviewChange?: (id: string | null) => void;
+  /** Where that item opens (a search result's passage). */
+  initialFocus?: PreviewFocus | null;
+  /** Told which item is previewed (null when none) and where, to keep it in the address. */
+  onPreviewChange?: (id: string | null, focus: PreviewFocus | null) => void;
 }
 
 /**
@@ -73,7 +77,7 @@ interface ContentAreaProps {
  * with live processing status. Editors and owners upload, write notes, add
  * contacts, rename and delete; everyone previews and downloads.
  */
-export function ContentArea({ space, initialPreviewId = null, onPreviewChange }: ContentAreaProps) {
+export function ContentArea({ space, initialPreviewId = null, initialFocus = null, onPreviewChange }: ContentAreaProps) {
   const { message } = App.useApp();
   const [search, setSearch] = useState('');
   const [kind, setKind] = useState<KindChoice>('all');
@@ -92,18 +96,22 @@ export function ContentArea({ space, initialPreviewId = null, onPreviewChange }:
   const [hasNoteDraft, setHasNoteDraft] = useState(() => getDraft(noteDraftId(space.id, null)) !== null);
 
   const [previewId, setPreviewId] = useState<string | null>(initialPreviewId);
-  const [arrival, setArrival] = useState(initialPreviewId);
-  if (arrival !== initialPreviewId) {
+  const [focus, setFocus] = useState<PreviewFocus | null>(initialFocus);
+  const arrivalKey = `${initialPreviewId}|${focusKey(initialFocus)}`;
+  const [arrival, setArrival] = useState(arrivalKey);
+  if (arrival !== arrivalKey) {
     // Another search result of this space was followed.
-    setArrival(initialPreviewId);
+    setArrival(arrivalKey);
     setPreviewId(initialPreviewId);
+    setFocus(initialFocus);
   }
   const [missing, setMissing] = useState<string | null>(null);
   const previewed = previewId ? live.latest(previewId) : undefined;
-  const preview = (id: string | null) => {
+  const preview = (id: string | null, at: PreviewFocus | null = null) => {
     setPreviewId(id);
+    setFocus(at);
     setMissing(null);
-    onPreviewChange?.(id);
+    onPreviewChange?.(id, at);
   };
 
   // An item opened by its address may be on a later page, or filtered out: fetch it on its own.
@@ -245,12 +253,13 @@ export function ContentArea({ space, initialPreviewId = null, onPreviewChange }:
         </>
       )}
       <LoadMore list={live} />
-      {term && <SpaceSearchResults spaceId={space.id} term={term} onOpen={(result) => preview(result.content.id)} />}
+      {term && <SpaceSearchResults spaceId={space.id} term={term} onOpen={(result) => preview(result.content.id, resultFocus(result, term))} />}
 
       {/* One boundary each: a part still loading must not hide another that is open. */}
       <Suspense fallback={null}>
         <ContentPreview
           item={previewed ?? null}
+          focus={focus}
           onClose={() => preview(null)}
           onEditNote={editNote}
         />

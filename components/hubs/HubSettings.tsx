@@ -11,6 +11,7 @@ import { HubMembers } from '@/components/members/HubMembers';
 import { TransferOwnership } from '@/components/members/TransferOwnership';
 import { PageTitle } from '@/components/common/PageTitle';
 import { AuditLog } from '@/components/audit/AuditLog';
+import { UnansweredQuestions } from '@/components/ask/UnansweredQuestions';
 import { HubTwoFactorPolicy } from '@/components/two-factor/HubTwoFactorPolicy';
 import { ArchiveHub } from './ArchiveHub';
 import { HubSettingsForm } from './HubSettingsForm';
@@ -72,6 +73,8 @@ export function HubSettings() {
         )}
         {abilities.update && <HubTwoFactorPolicy hub={hub} />}
         {abilities.view_audit && <AuditLog hub={hub} />}
+        {/* Owners', like the audit log, until hub abilities name it. */}
+        {abilities.view_unanswered && <UnansweredQuestions hub={hub} />}
         {abilities.transfer && <TransferOwnership hub={hub} />}
         {abilities.archive && <ArchiveHub hub={hub} />}
       </Sections>

@@ -9,6 +9,7 @@ import { breakpoints, layout } from '@/lib/constants';
 import { colors } from '@/lib/palette';
 import { AntdProvider } from './AntdProvider';
 import { AccountMenu } from './AccountMenu';
+import { HeaderAsk } from './HeaderAsk';
 import { HeaderSearch } from './HeaderSearch';
 import { HubSwitcher } from './HubSwitcher';
 
@@ -62,6 +63,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <HubSwitcher />
         <Spacer />
         <HeaderSearch />
+        <HeaderAsk />
         <AccountMenu />
       </Header>
       <Layout>

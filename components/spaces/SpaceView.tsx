@@ -11,8 +11,10 @@ import { colors } from '@/lib/palette';
 import { errorMessage } from '@/client/http/clients';
 import { spaceInvitations, spacesApi } from '@/client/http/spaces-api';
 import { useAuthStore } from '@/store/auth';
+import { AskButton } from '@/components/ask/LazyAsk';
 import { StatusBadge } from '@/components/common/StatusBadge';
 import { ContentArea } from '@/components/contents/ContentArea';
+import { focusFromQuery, focusParams, type PreviewFocus } from '@/components/contents/preview/focus';
 import { memberCount } from '@/components/common/memberCount';
 import { Panel } from '@/components/ui/Panel';
 import { Unavailable } from '@/components/ui/Unavailable';
@@ -137,10 +139,11 @@ function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(spac
   const [members, setMembers] = useState(0);
   const [invited, setInvited] = useState(0);
   const { abilities } = space;
-  // A previewed item lives in the address (?content=…), so search results and shared links open it.
+  // A previewed item lives in the address (?content=…&at=…), so search results and shared links open it, at their passage.
   const previewId = typeof router.query.content === 'string' ? router.query.content : null;
-  const keepPreviewInAddress = (contentId: string | null) => {
-    const query = contentId ? `?content=${encodeURIComponent(contentId)}` : '';
+  const previewFocus = focusFromQuery(router.query);
+  const keepPreviewInAddress = (contentId: string | null, focus: PreviewFocus | null) => {
+    const query = contentId ? `?${new URLSearchParams({ content: contentId, ...(focus ? focusParams(focus) : {}) }).toString()}` : '';
     void router.replace(`/spaces/${encodeURIComponent(space.id)}${query}`, undefined, { shallow: true, scroll: false });
   };
   // The header's member count and the user's role follow membership changes; a failed refresh keeps the old header.
@@ -199,6 +202,7 @@ function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(spac
           {space.description && <p className="description">{space.description}</p>}
         </div>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+          <AskButton label="Ask this space" space={{ id: space.id, name: space.name }} />
           {abilities.start_meeting && <StartMeetingButton spaceId={space.id} type="default" />}
           {abilities.join && (
             <Button type="primary" loading={pending === 'join'} disabled={pending !== null} onClick={() => act('join')}>
@@ -231,7 +235,7 @@ function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(spac
         />
       )}
       <Sections>
-        <ContentArea space={space} initialPreviewId={previewId} onPreviewChange={keepPreviewInAddress} />
+        <ContentArea space={space} initialPreviewId={previewId} initialFocus={previewFocus} onPreviewChange={keepPreviewInAddress} />
         <Panel title="Members">
           <MemberList
             scope={space.id}

@@ -7,6 +7,8 @@ export type PagedList<T> = {
   state: 'loading' | 'failed' | 'ready';
   items: T[];
   count: number;
+  /** More than `count` match: the list counted up to a cap. */
+  countIsCapped: boolean;
   /** The first page's failure, shown in place of the list. */
   error: string | null;
   /** A later page's failure, shown next to "Load more". */
@@ -24,6 +26,7 @@ interface Loaded<T> {
   attempt: number;
   items: T[];
   count: number;
+  countIsCapped: boolean;
   page: number;
   more: boolean;
   error: string | null;
@@ -56,11 +59,11 @@ export function usePagedList<T>({ query, fetchPage, keyOf }: {
     fetchRef.current(1).then(
       (page) => {
         if (live) {
-          setLoaded({ query, attempt, items: page.data, count: page.count, page: 1, more: hasMore(page), error: null });
+          setLoaded({ query, attempt, items: page.data, count: page.count, countIsCapped: page.count_is_capped === true, page: 1, more: hasMore(page), error: null });
         }
       },
       (e: unknown) => {
-        if (live) setLoaded({ query, attempt, items: [], count: 0, page: 0, more: false, error: errorMessage(e) });
+        if (live) setLoaded({ query, attempt, items: [], count: 0, countIsCapped: false, page: 0, more: false, error: errorMessage(e) });
       },
     );
     return () => {
@@ -86,6 +89,7 @@ export function usePagedList<T>({ query, fetchPage, keyOf }: {
             // A record created meanwhile shifts the pages; never show one twice.
             items: [...prev.items, ...page.data.filter((item) => !prev.items.some((old) => keyOf(old) === keyOf(item)))],
             count: page.count,
+            countIsCapped: page.count_is_capped === true,
             page: prev.page + 1,
             more: hasMore(page),
           },
@@ -101,12 +105,13 @@ export function usePagedList<T>({ query, fetchPage, keyOf }: {
   }, []);
 
   if (!usable) {
-    return { state: 'loading', items: [], count: 0, error: null, moreError: null, hasMore: false, loadingMore: false, loadMore, reload };
+    return { state: 'loading', items: [], count: 0, countIsCapped: false, error: null, moreError: null, hasMore: false, loadingMore: false, loadMore, reload };
   }
   return {
     state: loaded.error ? 'failed' : 'ready',
     items: loaded.items,
     count: loaded.count,
+    countIsCapped: loaded.countIsCapped,
     error: loaded.error,
     moreError,
     hasMore: loaded.more,

@@ -83,7 +83,7 @@ function sampleOf(kind: ContentKind, name: string, extension: string): Sample {
 }
 
 /** Brings a queued or processing item up to the clock. */
-function advance(c: MockContent, now = Date.now()): void {
+export function advance(c: MockContent, now = Date.now()): void {
   const stamp = (at: number) => new Date(Math.max(at, Date.parse(c.updatedAt))).toISOString();
   if (c.status === 'queued' && now >= c.processingAt) {
     c.status = 'processing';
@@ -115,6 +115,10 @@ const placeholderImage = (name: string) =>
     ],
     { type: 'image/svg+xml' },
   );
+
+/** A passage of the right shape for an item with text (its opening), so a result can open the preview at it; finding the best one is the API's. */
+const passageShape = (c: MockContent): SearchResult['passage'] =>
+  c.body ? { position: 0, location: {}, label: '', start: 0, end: Math.min(c.body.length, 200) } : null;
 
 /* ---------- handlers ---------- */
 
@@ -426,8 +430,10 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
       if (!resolved.ok) return resolved.response;
       const query = parse(searchQuery, queryOf(request));
       if (!query.ok) return query.response;
-      const { q, kind, space_id: spaceId } = query.data;
+      const { q, kind, space_id: spaceId, author_id: authorId, from, to } = query.data;
       const needle = (q ?? '').trim().toLowerCase();
+      // Whole UTC days of the last change, inclusive: ISO dates compare as text.
+      const day = (c: MockContent) => c.updatedAt.slice(0, 10);
       const spaces = new Map(
         db.data.spaces
           .filter((s) => s.hubId === resolved.caller.organization.id && !s.archivedAt && (!spaceId || s.id === spaceId))
@@ -437,9 +443,13 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
         advance(c);
         const space = spaces.get(c.spaceId);
         if (!space || c.status !== 'ready' || (kind && c.kind !== kind) || !c.name.toLowerCase().includes(needle)) return [];
-        return [{ content: view(c), space: { id: space.id, name: space.name }, rank: 1, snippet: [{ text: c.name, match: false }] }];
+        if ((authorId && c.createdBy !== authorId) || (from && day(c) < from) || (to && day(c) > to)) return [];
+        return [{ content: view(c), space: { id: space.id, name: space.name }, rank: 1, snippet: [{ text: c.name, match: false }], passage: passageShape(c) }];
       });
-      return paged(results, query.data);
+      const { page, page_size } = query.data;
+      return HttpResponse.json({
+        data: results.slice((page - 1) * page_size, page * page_size), count: results.length, page, page_size, count_is_capped: false,
+      });
     }),
 
     ...(['original', 'thumbnail', 'preview'] as const).map((variant) =>

@@ -21,6 +21,7 @@ const layers = [
   ['components/members'],
   ['components/audit'],
   ['components/contents'],
+  ['components/ask'], // answers open content previews
   ['components/meetings'],
   ['components/invitations'],
   ['components/spaces'],

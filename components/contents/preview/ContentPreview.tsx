@@ -12,6 +12,7 @@ import { KindTile } from '../KindTile';
 import { ContactPreview } from './ContactPreview';
 import { EmailPreview } from './EmailPreview';
 import { FileDetails } from './FileDetails';
+import { focusKey, type PreviewFocus } from './focus';
 import { ImageGallery } from './ImageGallery';
 import { MediaPreview } from './MediaPreview';
 import { TablePreview } from './TablePreview';
@@ -75,8 +76,8 @@ const Waiting = styled.div`
   }
 `;
 
-/** The preview that fits the item's kind; items not ready yet show their status instead. */
-function PreviewBody({ item }: { item: ContentItem }) {
+/** The preview that fits the item's kind; items not ready yet show their status instead. Text and tables open at `focus`. */
+function PreviewBody({ item, focus }: { item: ContentItem; focus: PreviewFocus | null }) {
   if (item.status === 'queued' || item.status === 'processing') {
     return (
       <Waiting role="status">
@@ -105,9 +106,9 @@ function PreviewBody({ item }: { item: ContentItem }) {
   }
   switch (item.kind) {
     case 'document':
-      return <TextReader item={item} />;
+      return <TextReader item={item} focus={focus} />;
     case 'table':
-      return <TablePreview item={item} />;
+      return <TablePreview item={item} focus={focus} />;
     case 'contact':
       return <ContactPreview item={item} />;
     case 'email':
@@ -117,13 +118,13 @@ function PreviewBody({ item }: { item: ContentItem }) {
     case 'media':
       return <MediaPreview item={item} />;
     case 'general':
-      if (item.source === 'note') return <TextReader item={item} />;
+      if (item.source === 'note') return <TextReader item={item} focus={focus} />;
       return (
         <>
           <FileDetails item={item} />
           {item.details.characters !== undefined && (
             <div style={{ marginTop: 20 }}>
-              <TextReader item={item} />
+              <TextReader item={item} focus={focus} />
             </div>
           )}
         </>
@@ -134,12 +135,14 @@ function PreviewBody({ item }: { item: ContentItem }) {
 interface ContentPreviewProps {
   item: ContentItem | null;
   onClose(): void;
+  /** Where to open it: a search result's passage. */
+  focus?: PreviewFocus | null;
   /** Offered on items whose abilities allow editing (notes). */
   onEditNote?: (item: ContentItem) => void;
 }
 
 /** A drawer that previews one item the way its kind reads best. */
-export function ContentPreview({ item, onClose, onEditNote }: ContentPreviewProps) {
+export function ContentPreview({ item, onClose, focus = null, onEditNote }: ContentPreviewProps) {
   const open = useOpenAfterMount(item !== null);
   return (
     <Drawer
@@ -182,7 +185,8 @@ export function ContentPreview({ item, onClose, onEditNote }: ContentPreviewProp
         )
       }
     >
-      {item && <PreviewBody key={item.id} item={item} />}
+      {/* Another passage of the same item opens afresh at it. */}
+      {item && <PreviewBody key={`${item.id}:${focusKey(focus)}`} item={item} focus={focus} />}
     </Drawer>
   );
 }

@@ -1,8 +1,10 @@
 import { Pagination, Skeleton } from 'antd';
 import styled from 'styled-components';
-import type { ContentItem } from '@/lib/contract/contents';
+import { TEXT_PAGE_CHARACTERS, type ContentItem } from '@/lib/contract/contents';
 import { colors } from '@/lib/palette';
 import { contentsApi } from '@/client/http/contents-api';
+import type { PreviewFocus } from './focus';
+import { PassageText } from './PassageText';
 import { PreviewProblem } from './PreviewProblem';
 import { usePagedView } from './usePagedView';
 
@@ -32,9 +34,15 @@ const Bar = styled.div`
   color: ${colors.textSecondary};
 `;
 
-/** The text read from a document, email or note, one page (TEXT_PAGE_CHARACTERS) at a time. */
-export function TextReader({ item }: { item: ContentItem }) {
-  const view = usePagedView(async (page) => (await contentsApi.text(item.space_id, item.id, page)).data);
+/**
+ * The text read from a document, email or note, one page (TEXT_PAGE_CHARACTERS)
+ * at a time; with a `focus`, it opens on the page that holds the passage.
+ */
+export function TextReader({ item, focus = null }: { item: ContentItem; focus?: PreviewFocus | null }) {
+  const view = usePagedView(
+    async (page) => (await contentsApi.text(item.space_id, item.id, page)).data,
+    focus ? Math.floor(focus.start / TEXT_PAGE_CHARACTERS) + 1 : 1,
+  );
   const text = view.value;
   return (
     <>
@@ -50,7 +58,13 @@ export function TextReader({ item }: { item: ContentItem }) {
             )}
           </Bar>
           <Page aria-label={`Text of ${item.name}, page ${text.page}`} aria-busy={view.load.state === 'loading'} $loading={view.load.state === 'loading'}>
-            {text.text.trim() ? text.text : 'This item has no text.'}
+            {!text.text.trim() ? (
+              'This item has no text.'
+            ) : focus ? (
+              <PassageText text={text.text} offset={(text.page - 1) * TEXT_PAGE_CHARACTERS} focus={focus} />
+            ) : (
+              text.text
+            )}
           </Page>
         </>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import { FileSearchOutlined, SearchOutlined } from '@ant-design/icons';
 import { Input, Select, Skeleton } from 'antd';
@@ -14,6 +14,9 @@ import { PageTitle } from '@/components/common/PageTitle';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { useDebouncedValue } from '@/components/ui/useDebouncedValue';
 import { kindPluralLabels } from '../kinds';
+import { moreFiltersFrom, type MoreFilters } from './moreFilters';
+import { resultAddress } from './resultAddress';
+import { SearchFilterBar } from './SearchFilterBar';
 import { SearchResultCard } from './SearchResultCard';
 import { useSearch } from './useSearch';
 
@@ -43,44 +46,64 @@ const Blank = styled(EmptyState)`
   padding: 40px 16px;
 `;
 
+export interface BesideResultsProps {
+  question: string;
+  children: ReactNode;
+}
+
+/** The results alone. */
+const JustResults = ({ children }: BesideResultsProps) => children;
+
+/** "1 result", "24 results", or "1,000+ results" when the count stopped at its cap. */
+function resultCount({ count, countIsCapped }: { count: number; countIsCapped: boolean }): string {
+  if (count === 1 && !countIsCapped) return '1 result';
+  return `${count.toLocaleString('en-US')}${countIsCapped ? '+' : ''} results`;
+}
+
 const ANY = 'any';
 const asKind = (value: unknown): ContentKind | typeof ANY =>
   typeof value === 'string' && (contentKinds as readonly string[]).includes(value) ? (value as ContentKind) : ANY;
 
 /**
  * Hub-wide search: every space the user may read, names and the text inside.
- * The query lives in the address (/search?q=…&kind=…), so a search can be
+ * The query and the filters live in the address
+ * (/search?q=…&kind=…&space_id=…&author_id=…&from=…&to=…), so a search can be
  * shared, reloaded and reached from the header.
  */
-export function HubSearch() {
+export function HubSearch({ besideResults: Beside = JustResults }: {
+  /** Around the results, given what is typed: the search page puts asking the hub beside them. */
+  besideResults?: ComponentType<BesideResultsProps>;
+}) {
   const router = useRouter();
   const hub = useAuthStore((s) => s.user?.active_organization);
   const [input, setInput] = useState('');
   const [kind, setKind] = useState<ContentKind | typeof ANY>(ANY);
+  const [more, setMore] = useState<MoreFilters>({});
   // The address is known once the router is ready; read it once then.
   const [fromAddress, setFromAddress] = useState(false);
   if (!fromAddress && router.isReady) {
     setFromAddress(true);
     setInput(typeof router.query.q === 'string' ? router.query.q.slice(0, SEARCH_QUERY_MAX) : '');
     setKind(asKind(router.query.kind));
+    setMore(moreFiltersFrom(router.query));
   }
   const term = useDebouncedValue(input.trim());
-  const filters: SearchFilters = { q: term, ...(kind !== ANY ? { kind } : {}) };
+  const filters: SearchFilters = { q: term, ...(kind !== ANY ? { kind } : {}), ...more };
+  const filtered = kind !== ANY || Object.keys(more).length > 0;
   const results = useSearch(filters, hub?.domain_handle);
 
   const settled = term === input.trim();
   useEffect(() => {
     // Wait for the typing to settle, so the address never drops a query it was opened with.
     if (!fromAddress || !settled) return;
-    const query = new URLSearchParams({ ...(term ? { q: term } : {}), ...(kind !== ANY ? { kind } : {}) }).toString();
+    const query = new URLSearchParams({ ...(term ? { q: term } : {}), ...(kind !== ANY ? { kind } : {}), ...more }).toString();
     const address = query ? `/search?${query}` : '/search';
     // Each replace hands out a new router, which runs this again: replacing only a different
     // address ends there (replacing without end kept every link on the page from leaving it).
     if (router.asPath !== address) void router.replace(address, undefined, { shallow: true, scroll: false });
-  }, [term, kind, fromAddress, settled, router]);
+  }, [term, kind, more, fromAddress, settled, router]);
 
-  const open = (result: SearchResult) =>
-    void router.push(`/spaces/${encodeURIComponent(result.space.id)}?content=${encodeURIComponent(result.content.id)}`);
+  const open = (result: SearchResult) => void router.push(resultAddress(result, term));
 
   return (
     <>
@@ -108,38 +131,54 @@ export function HubSearch() {
           options={[{ value: ANY, label: 'All kinds' }, ...contentKinds.map((k) => ({ value: k, label: kindPluralLabels[k] }))]}
         />
       </Toolbar>
-      {!term && (
-        <Blank heading="h2" icon={<FileSearchOutlined />} title="Find anything in your spaces">
-          Type a word or a phrase. Results come from every space you can open; archived spaces are left out.
-        </Blank>
-      )}
-      {term && results.state === 'loading' && (
-        <Results aria-busy="true">
-          <Skeleton active avatar paragraph={{ rows: 2 }} />
-          <Skeleton active avatar paragraph={{ rows: 2 }} />
-        </Results>
-      )}
-      {term && results.state === 'failed' && (
-        <LoadFailure message="We could not search." error={results.error} onRetry={results.reload} />
-      )}
-      {term && results.state === 'ready' && results.items.length === 0 && (
-        <Blank heading="h2" title={`No results for “${term}”`}>
-          Try other or fewer words{kind !== ANY ? ', or all kinds' : ''}. Items still being processed are searchable once they are ready.
-        </Blank>
-      )}
-      {term && results.state === 'ready' && results.items.length > 0 && (
-        <>
-          <Count aria-live="polite">{results.count === 1 ? '1 result' : `${results.count} results`}</Count>
-          <Results role="list" aria-label="Search results">
-            {results.items.map((result) => (
-              <div role="listitem" key={result.content.id}>
-                <SearchResultCard result={result} onOpen={open} />
-              </div>
-            ))}
+      <SearchFilterBar
+        value={more}
+        onChange={setMore}
+        errors={results.fieldErrors}
+        results={results.items}
+        onClear={
+          filtered
+            ? () => {
+              setKind(ANY);
+              setMore({});
+            }
+            : undefined
+        }
+      />
+      <Beside question={input.trim()}>
+        {!term && (
+          <Blank heading="h2" icon={<FileSearchOutlined />} title="Find anything in your spaces">
+            Type a word or a phrase. Results come from every space you can open; archived spaces are left out.
+          </Blank>
+        )}
+        {term && results.state === 'loading' && (
+          <Results aria-busy="true">
+            <Skeleton active avatar paragraph={{ rows: 2 }} />
+            <Skeleton active avatar paragraph={{ rows: 2 }} />
           </Results>
-        </>
-      )}
-      <LoadMore list={results} />
+        )}
+        {term && results.state === 'failed' && Object.keys(results.fieldErrors).length === 0 && (
+          <LoadFailure message="We could not search." error={results.error} onRetry={results.reload} />
+        )}
+        {term && results.state === 'ready' && results.items.length === 0 && (
+          <Blank heading="h2" title={`No results for “${term}”`}>
+            Try other or fewer words{filtered ? ', or clear the filters' : ''}. Items still being processed are searchable once they are ready.
+          </Blank>
+        )}
+        {term && results.state === 'ready' && results.items.length > 0 && (
+          <>
+            <Count aria-live="polite">{resultCount(results)}</Count>
+            <Results role="list" aria-label="Search results">
+              {results.items.map((result) => (
+                <div role="listitem" key={result.content.id}>
+                  <SearchResultCard result={result} onOpen={open} />
+                </div>
+              ))}
+            </Results>
+          </>
+        )}
+        <LoadMore list={results} />
+      </Beside>
     </>
   );
 }

@@ -49,7 +49,7 @@ const Card = styled.article`
   }
 `;
 
-/** One search hit: the item, where it lives, and the words around the match. */
+/** One search hit: the item, where it lives, and the words around the match (and where in the item they are). */
 export function SearchResultCard({ result, onOpen, showSpace = true }: { result: SearchResult; onOpen(result: SearchResult): void; showSpace?: boolean }) {
   const { content, space } = result;
   return (
@@ -69,6 +69,7 @@ export function SearchResultCard({ result, onOpen, showSpace = true }: { result:
           )}
           <span>{contentKindLabels[content.kind]}</span>
           <span>{formatWhen(content.updated_at)}</span>
+          {result.passage?.label && <span>{result.passage.label}</span>}
         </MetaLine>
         <Snippet parts={result.snippet} />
       </div>

@@ -3,7 +3,7 @@ import {
   contentItemSchema, contentRowSchema, emailViewSchema, TEXT_PAGE_CHARACTERS, textPageSchema,
 } from '@/lib/contract/contents';
 import { dataEnvelope, listEnvelope } from '@/lib/contract/envelope';
-import { searchResultSchema } from '@/lib/contract/search';
+import { searchPageSchema } from '@/lib/contract/search';
 import { contentsApi, searchApi } from '@/client/http/contents-api';
 import { mockDb } from '@/mocks/node';
 import { as, failure, follows } from '@/tests/infrastructure/mock-contract';
@@ -110,10 +110,16 @@ describe('mock content endpoints follow the contract', () => {
     await contentsApi.addNote(open.id, { title: 'Budget', body: 'the budget for Q3 is final' });
     await contentsApi.addNote(other.id, { title: 'Budget draft', body: 'nothing here' });
     await contentsApi.addNote(other.id, { title: 'Minutes', body: 'budget' });
-    const found = follows(listEnvelope(searchResultSchema), await searchApi.search(1, { q: 'budget' }));
+    const found = follows(searchPageSchema, await searchApi.search(1, { q: 'budget' }));
     expect(found.data.map((r) => r.space.name).sort()).toEqual(['Open', 'Other']);
-    const inSpace = follows(listEnvelope(searchResultSchema), await searchApi.search(1, { q: 'BUDGET', space_id: open.id }));
+    const inSpace = follows(searchPageSchema, await searchApi.search(1, { q: 'BUDGET', space_id: open.id }));
     expect(inSpace.data.map((r) => r.snippet)).toEqual([[{ text: 'Budget', match: false }]]);
+    // Author and days of the last change narrow the same state.
+    const author = found.data[0]!.content.created_by!.id;
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await searchApi.search(1, { q: 'budget', author_id: author, from: today, to: today })).data).toHaveLength(2);
+    expect((await searchApi.search(1, { q: 'budget', author_id: '11111111-1111-4111-8111-111111111111' })).data).toEqual([]);
+    expect((await searchApi.search(1, { q: 'budget', to: '2000-01-01' })).data).toEqual([]);
     expect(await failure(searchApi.search(1, { q: ' ' }))).toMatchObject({ status: 400, message: 'Please enter what to search for' });
   });
 });

@@ -19,7 +19,7 @@ beforeEach(() => resetRouter('/spaces/x'));
 /** Opens the preview of `name` from its row, as a user does. */
 async function preview(space: MockSpace, name: string) {
   await signInOwner();
-  const changes = vi.fn<(id: string | null) => void>();
+  const changes = vi.fn<(id: string | null, focus: unknown) => void>();
   const rendered = await renderContentArea(space, { onPreviewChange: changes });
   await rendered.user.click(await screen.findByRole('button', { name: `Preview ${name}` }));
   return { ...rendered, changes, drawer: await findDialog(name) };
@@ -31,14 +31,14 @@ describe('previews', { timeout: 30_000 }, () => {
     const report = seedContent(space, { name: 'report.txt', body: `${'a'.repeat(TEXT_PAGE_CHARACTERS)}The end.`, details: { characters: TEXT_PAGE_CHARACTERS + 8 } });
     const { user, drawer, changes } = await preview(space, 'report.txt');
     // The page keeps the previewed item in its address.
-    expect(changes).toHaveBeenLastCalledWith(report.id);
+    expect(changes).toHaveBeenLastCalledWith(report.id, null);
     const page1 = await within(drawer).findByLabelText('Text of report.txt, page 1');
     expect(page1.textContent).toBe('a'.repeat(TEXT_PAGE_CHARACTERS));
     expect(within(drawer).getByText('20,008 characters')).toBeInTheDocument();
     await user.click(within(drawer).getByTitle('Next Page'));
     expect(await within(drawer).findByLabelText('Text of report.txt, page 2')).toHaveTextContent(/^The end\.$/);
     await user.click(within(drawer).getByRole('button', { name: 'Close' }));
-    expect(changes).toHaveBeenLastCalledWith(null);
+    expect(changes).toHaveBeenLastCalledWith(null, null);
   });
 
   it('shows a table with its columns and pages its rows from the server', async () => {

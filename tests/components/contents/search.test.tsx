@@ -100,6 +100,20 @@ describe('search', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
+  it('says "1,000+ results" when the count stopped at its cap', async () => {
+    seedContent(seedSpace({ name: 'Archive' }), { name: 'Minutes.txt', body: 'Quarterly review minutes.' });
+    await signInOwner();
+    resetRouter('/search', { q: 'minutes' });
+    // The mock's own answer, with the count the API gives when more than its cap match.
+    server.use(http.get('*/api/v1/search/', async ({ request }) => {
+      const page = await (await fetch(request.url, { headers: request.headers })).json() as Record<string, unknown>;
+      return HttpResponse.json({ ...page, count: 1000, count_is_capped: true });
+    }, { once: true }));
+    renderStill(<HubSearch />);
+    await waitFor(() => expect(results()).toHaveLength(1), wait);
+    expect(screen.getByText('1,000+ results')).toBeInTheDocument();
+  });
+
   it('says when nothing matches, and when the search failed', async () => {
     seedContent(seedSpace({ name: 'Roadmap' }), { name: 'plan.txt', body: 'hello' });
     await signInOwner();
@@ -133,7 +147,7 @@ describe('search', { timeout: 30_000 }, () => {
     const hit = within(found).getByRole('article', { name: 'launch plan.txt' });
     await user.click(within(hit).getByRole('button', { name: 'launch plan.txt' }));
     const drawer = await findDialog('launch plan.txt');
-    expect(await within(drawer).findByText('The launch is in May.')).toBeInTheDocument();
+    expect(await within(drawer).findByLabelText('Text of launch plan.txt, page 1')).toHaveTextContent('The launch is in May.');
   });
 
   it('goes to the search page from the header', async () => {
@@ -144,7 +158,7 @@ describe('search', { timeout: 30_000 }, () => {
         <HeaderSearch />
       </App>,
     );
-    await user.type(screen.getByRole('textbox', { name: 'Search the hub' }), 'budget plan{Enter}');
+    await user.type(screen.getByRole('combobox', { name: 'Search the hub' }), 'budget plan{Enter}');
     expect(mockRouter.push).toHaveBeenCalledWith('/search?q=budget%20plan');
     // On phones the box gives way to an icon link to the same page.
     expect(screen.getByLabelText('Search')).toHaveAttribute('href', '/search');

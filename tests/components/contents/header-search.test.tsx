@@ -1,0 +1,155 @@
+import { delay, http, HttpResponse } from 'msw';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SearchSuggestions } from '@/components/contents/search/SearchSuggestions';
+import { HeaderSearch } from '@/components/layout/HeaderSearch';
+import { SearchSuggestionsContext, type SearchSuggestionsProps } from '@/components/layout/searchSuggestions';
+import { server } from '@/mocks/node';
+import { setupMockServer } from '@/tests/infrastructure/msw';
+import { resetAuthAfterEach } from '@/tests/render';
+import { mockRouter, resetRouter } from '@/tests/router';
+import { renderStill, seedSpace, signInOwner } from '../spaces/fixtures';
+import { seedContent } from './fixtures';
+
+vi.mock('next/router', () => import('@/tests/router'));
+
+setupMockServer();
+resetAuthAfterEach();
+afterEach(() => server.events.removeAllListeners());
+beforeEach(() => resetRouter('/spaces'));
+
+const suggestions = (props: SearchSuggestionsProps) => <SearchSuggestions {...props} />;
+
+/** The header's box with the suggestions the app provides. */
+async function renderHeader() {
+  await signInOwner();
+  const rendered = renderStill(
+    <SearchSuggestionsContext value={suggestions}>
+      <HeaderSearch />
+    </SearchSuggestionsContext>,
+  );
+  return { ...rendered, box: screen.getByRole('combobox', { name: 'Search the hub' }) };
+}
+
+/** The q of every search/ request, in order. */
+function watchSearches() {
+  const asked: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    if (url.pathname.endsWith('/api/v1/search/')) asked.push(url.searchParams.get('q') ?? '');
+  });
+  return asked;
+}
+
+const options = () => within(screen.getByRole('listbox', { name: 'Search suggestions' })).getAllByRole('option');
+const names = () => options().map((o) => o.querySelector('.name')?.textContent ?? o.textContent);
+const wait = { timeout: 5_000 };
+
+describe('the header’s search box', { timeout: 30_000 }, () => {
+  it('suggests results while typing, with the space, kind and a row for all results', async () => {
+    const roadmap = seedSpace({ name: 'Roadmap' });
+    seedContent(roadmap, { name: 'Budget plan.txt', body: 'The budget for Q3 is final.' });
+    seedContent(roadmap, { name: 'budget.csv', kind: 'table', body: 'rent 400' });
+    seedContent(roadmap, { name: 'notes.txt', body: 'Nothing here.' });
+    const asked = watchSearches();
+    const { user, box } = await renderHeader();
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+
+    await user.type(box, 'budget');
+    await waitFor(() => expect(names()).toEqual(['Budget plan.txt', 'budget.csv', 'See all results for “budget”']), wait);
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    expect(box).toHaveAttribute('aria-controls', screen.getByRole('listbox').id);
+    expect(options()[0]).toHaveTextContent('Roadmap · Document');
+    expect(options()[1]).toHaveTextContent('Roadmap · Table');
+    // One request for the pause in the typing, not one per key.
+    expect(asked).toEqual(['budget']);
+
+    await user.type(box, 'zzz');
+    expect(await screen.findByText('No results for “budgetzzz”', {}, wait)).toBeInTheDocument();
+    expect(names()).toEqual(['See all results for “budgetzzz”']);
+  });
+
+  it('chooses with the arrow keys, opens the chosen result at its passage, and closes on Escape', async () => {
+    const roadmap = seedSpace({ name: 'Roadmap' });
+    const plan = seedContent(roadmap, { name: 'Budget plan.txt', body: 'The budget for Q3 is final.' });
+    seedContent(roadmap, { name: 'Budget old.txt', body: 'An older budget.' });
+    const { user, box } = await renderHeader();
+    await user.type(box, 'budget');
+    await waitFor(() => expect(options()).toHaveLength(3), wait);
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', options()[1]?.id);
+    expect(options()[1]).toHaveAttribute('aria-selected', 'true');
+    expect(options()[0]).toHaveAttribute('aria-selected', 'false');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    // Past the last option ("See all") it wraps to the first, and back.
+    expect(box).toHaveAttribute('aria-activedescendant', options()[0]?.id);
+    await user.keyboard('{ArrowUp}');
+    expect(box).toHaveAttribute('aria-activedescendant', options()[2]?.id);
+    await user.keyboard('{ArrowDown}');
+    expect(options()[0]).toHaveAttribute('aria-selected', 'true');
+    expect(options()[0]).toHaveTextContent('Budget plan.txt');
+
+    await user.keyboard('{Enter}');
+    expect(mockRouter.push).toHaveBeenCalledWith(`/spaces/${roadmap.id}?content=${plan.id}&at=0-27&q=budget`);
+    expect(box).toHaveValue('');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+
+    await user.type(box, 'budget');
+    await waitFor(() => expect(options()).toHaveLength(3), wait);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    // Nothing chosen: Enter goes to the search page.
+    await user.keyboard('{Enter}');
+    expect(mockRouter.push).toHaveBeenLastCalledWith('/search?q=budget');
+  });
+
+  it('never lets a slow answer to earlier typing replace the newer list', async () => {
+    const roadmap = seedSpace({ name: 'Roadmap' });
+    seedContent(roadmap, { name: 'budget plan.txt', body: 'Budget.' });
+    seedContent(roadmap, { name: 'bus timetable.txt', body: 'Buses.' });
+    // "bu" is answered late, after "budget"; unanswered here, the request goes on to the mock.
+    server.use(
+      http.get('*/api/v1/search/', async ({ request }) => {
+        if (new URL(request.url).searchParams.get('q') === 'bu') await delay(1_000);
+      }),
+    );
+    const asked = watchSearches();
+    const { user, box } = await renderHeader();
+    await user.type(box, 'bu');
+    await waitFor(() => expect(asked).toEqual(['bu']), wait);
+    await user.type(box, 'dget');
+    await waitFor(() => expect(names()).toEqual(['budget plan.txt', 'See all results for “budget”']), wait);
+    // Well after the slow answer has come.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1_500)));
+    expect(names()).toEqual(['budget plan.txt', 'See all results for “budget”']);
+    expect(asked).toEqual(['bu', 'budget']);
+  });
+
+  it('says when the search failed and tries again', async () => {
+    seedContent(seedSpace({ name: 'Roadmap' }), { name: 'budget plan.txt', body: 'Budget.' });
+    server.use(http.get('*/api/v1/search/', () => HttpResponse.error(), { once: true }));
+    const { user, box } = await renderHeader();
+    await user.type(box, 'budget');
+    expect(await screen.findByRole('alert', {}, wait)).toHaveTextContent('We could not search. Network Error');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(names()).toEqual(['budget plan.txt', 'See all results for “budget”']), wait);
+    // The click kept the focus in the box.
+    expect(box).toHaveFocus();
+  });
+
+  it('opens a result, or all of them, with a click', async () => {
+    const roadmap = seedSpace({ name: 'Roadmap' });
+    const plan = seedContent(roadmap, { name: 'budget plan.txt', body: 'Budget.' });
+    const { user, box } = await renderHeader();
+    await user.type(box, 'budget');
+    await waitFor(() => expect(options()).toHaveLength(2), wait);
+    await user.click(options()[0] as HTMLElement);
+    expect(mockRouter.push).toHaveBeenLastCalledWith(`/spaces/${roadmap.id}?content=${plan.id}&at=0-7&q=budget`);
+    await user.type(box, 'plan');
+    await user.click(await screen.findByRole('option', { name: 'See all results for “plan”' }, wait));
+    expect(mockRouter.push).toHaveBeenLastCalledWith('/search?q=plan');
+  });
+});
