@@ -4,7 +4,7 @@ import { contentPassages, contents, spaces } from '../../db/schema';
 import type { ContentKind } from '../../../lib/contract/contents';
 import type { PassageLocation } from '../../../lib/contract/passages';
 import { visibleSpacesCondition, type SpaceViewer } from '../../policies/spaces';
-import { SEARCH_CONFIG, searchableText } from '../search/search-text';
+import { quotedLexeme, searchableText, searchConfig } from '../search/search-text';
 import type { AskTerm, PassageSentences } from './extract-answer';
 import { questionText } from './question-terms';
 import { sentencesOf } from './sentences-of';
@@ -34,9 +34,6 @@ const MATCHES_SCORED = 5_000;
 const MAX_TERMS = 16;
 const CONVERSATION_WEIGHT = 0.5;
 
-const config = sql.raw(`'${SEARCH_CONFIG}'`);
-/** A lexeme as a tsquery operand: quoted, so it is never read as an operator. */
-const quotedLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 /** The same, in SQL, of a lexeme column: a tsquery finding the passages that hold it. */
 const lexemeQuery = (column: SQL) => sql`('''' || replace(replace(${column}, '\\', '\\\\'), '''', '''''') || '''')::tsquery`;
 /** Rarity of a term found in `matches` passages (capped at TERM_MATCH_CAP), as BM25 weighs it. */
@@ -77,9 +74,9 @@ export async function retrievePassages(opts: {
     const { rows: counted } = await tx.execute<{ lexeme: string; own: boolean; matches: number }>(sql`
       with asked as (
         select lexeme, bool_or(own) as own from (
-          (select unnest(tsvector_to_array(to_tsvector(${config}::regconfig, ${searchableText(questionText(opts.question))}))) as lexeme, true as own limit ${MAX_TERMS})
+          (select unnest(tsvector_to_array(to_tsvector(${searchConfig}::regconfig, ${searchableText(questionText(opts.question))}))) as lexeme, true as own limit ${MAX_TERMS})
           union all
-          (select unnest(tsvector_to_array(to_tsvector(${config}::regconfig, ${searchableText(questionText(opts.context ?? ''))}))), false limit ${MAX_TERMS})
+          (select unnest(tsvector_to_array(to_tsvector(${searchConfig}::regconfig, ${searchableText(questionText(opts.context ?? ''))}))), false limit ${MAX_TERMS})
         ) as words group by lexeme
       )
       select asked.lexeme, asked.own, (
@@ -124,7 +121,7 @@ export async function retrievePassages(opts: {
 
     const sentences = rows.map((row) => sentencesOf(row.text));
     const { rows: lexed } = await tx.execute<{ lexemes: string[] }>(sql`
-      select tsvector_to_array(to_tsvector(${config}::regconfig, sentence)) as lexemes
+      select tsvector_to_array(to_tsvector(${searchConfig}::regconfig, sentence)) as lexemes
         from unnest(${sql.param(sentences.flat().map(searchableText))}::text[]) with ordinality as s(sentence, n)
        order by n`);
     let next = 0;

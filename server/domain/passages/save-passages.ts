@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { contentPassages } from '../../db/schema';
-import { SEARCH_CONFIG, searchableText } from '../search/search-text';
+import { searchableText, searchConfig } from '../search/search-text';
 import { splitPassages, type LocatedSegment } from './split-passages';
 
 /** Passages per insert statement (a passage is at most a few KB of text). */
@@ -26,7 +26,6 @@ export async function savePassages(opts: {
   const { db, hubId, contentId } = opts;
   await db.delete(contentPassages).where(and(eq(contentPassages.hubId, hubId), eq(contentPassages.contentId, contentId)));
   const passages = opts.body === null ? [] : splitPassages({ body: opts.body, segments: opts.segments, whole: opts.whole });
-  const config = sql.raw(`'${SEARCH_CONFIG}'`);
   for (let start = 0; start < passages.length; start += INSERT_BATCH) {
     await db.insert(contentPassages).values(
       passages.slice(start, start + INSERT_BATCH).map((p) => {
@@ -39,8 +38,8 @@ export async function savePassages(opts: {
           bodyStart: p.start,
           bodyEnd: p.end,
           text: p.text,
-          searchVector: sql`setweight(to_tsvector(${config}::regconfig, ${placed}), 'A')
-            || setweight(to_tsvector(${config}::regconfig, ${searchableText(p.text)}), 'B')`,
+          searchVector: sql`setweight(to_tsvector(${searchConfig}::regconfig, ${placed}), 'A')
+            || setweight(to_tsvector(${searchConfig}::regconfig, ${searchableText(p.text)}), 'B')`,
         };
       }),
     );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { contents } from '../../db/schema';
-import { INDEXED_TEXT_MAX, RANKED_WORDS, SEARCH_CONFIG, searchableText } from './search-text';
+import { INDEXED_TEXT_MAX, RANKED_WORDS, searchableText, searchConfig } from './search-text';
 
 /**
  * (Re)builds an item's search index from its name (weight A) and its text
@@ -14,12 +14,11 @@ import { INDEXED_TEXT_MAX, RANKED_WORDS, SEARCH_CONFIG, searchableText } from '.
 export async function indexContent(opts: { db: Database; hubId: string; contentId: string; name: string; body: string | null }) {
   const name = searchableText(opts.name);
   const body = searchableText((opts.body ?? '').slice(0, INDEXED_TEXT_MAX));
-  const config = sql.raw(`'${SEARCH_CONFIG}'`);
   // The vector is made once and both columns are set from it.
   await opts.db.execute(sql`
     with indexed as (
-      select setweight(to_tsvector(${config}::regconfig, ${name}), 'A')
-             || setweight(to_tsvector(${config}::regconfig, ${body}), 'B') as vector
+      select setweight(to_tsvector(${searchConfig}::regconfig, ${name}), 'A')
+             || setweight(to_tsvector(${searchConfig}::regconfig, ${body}), 'B') as vector
     )
     update ${contents}
        set ${sql.identifier(contents.searchVector.name)} = indexed.vector,

@@ -11,7 +11,7 @@ import { presentContentView, type ContentPresenter } from '../contents/content-v
 import { spaceNotFound } from '../spaces/get-space';
 import { isUuid } from '../spaces/is-uuid';
 import { buildSnippet, termsOfQueryTree } from './build-snippet';
-import { INDEXED_TEXT_MAX, SEARCH_CONFIG, searchableText } from './search-text';
+import { INDEXED_TEXT_MAX, quotedLexeme, searchableText, searchConfig } from './search-text';
 
 export interface ContentSearch {
   q: string;
@@ -179,8 +179,7 @@ async function bestPassages(db: Database, hubId: string, ids: string[], tsquery:
 /** The text a snippet is cut from: the indexed part of the item's text. */
 const indexedText = sql<string | null>`left(${contents.body}, ${INDEXED_TEXT_MAX})`;
 
-const config = sql.raw(`'${SEARCH_CONFIG}'`);
-const tsqueryOf = (q: string) => sql`websearch_to_tsquery(${config}::regconfig, ${searchableText(q)})`;
+const tsqueryOf = (q: string) => sql`websearch_to_tsquery(${searchConfig}::regconfig, ${searchableText(q)})`;
 
 /**
  * A query as the database reads it: `match` finds the items; when it also
@@ -211,12 +210,10 @@ function prefixReadingOf(q: string): Reading | null {
   if (!last?.[1]) return null;
   const head = text.slice(0, last.index);
   if (/(?:^|\s)or\s*$/.test(head) || (head.match(/"/g)?.length ?? 0) % 2 === 1) return null;
-  const start = sql`to_tsquery(${config}::regconfig, ${`${last[1]}:*`})`;
-  return { match: sql`(websearch_to_tsquery(${config}::regconfig, ${head}) && ${start})`, whole: tsqueryOf(q) };
+  const start = sql`to_tsquery(${searchConfig}::regconfig, ${`${last[1]}:*`})`;
+  return { match: sql`(websearch_to_tsquery(${searchConfig}::regconfig, ${head}) && ${start})`, whole: tsqueryOf(q) };
 }
 
-/** A lexeme as a tsquery operand: quoted, so it is never read as an operator. */
-const quotedLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /**
  * The query's words (as the index stems them, every one required) with each
@@ -232,7 +229,7 @@ async function typoReadingOf(db: Database, viewer: SpaceViewer, search: ContentS
   const { rows } = await db.execute<{ words: string[] | null; changed: boolean | null }>(sql`
     select array_agg(coalesce(nearest.word, typed.lexeme) order by typed.lexeme) as words,
            bool_or(nearest.word <> typed.lexeme) as changed
-      from unnest(tsvector_to_array(to_tsvector(${config}::regconfig, ${searchableText(q)}))) as typed(lexeme)
+      from unnest(tsvector_to_array(to_tsvector(${searchConfig}::regconfig, ${searchableText(q)}))) as typed(lexeme)
       left join lateral (
         select ${searchWords.word} as word from ${searchWords}
          where ${searchWords.hubId} = ${hubId} and length(typed.lexeme) >= ${TYPO_MIN} and ${searchWords.word} % typed.lexeme

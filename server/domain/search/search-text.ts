@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+
 /**
  * How text is prepared for PostgreSQL full-text search, for documents and
  * queries alike (so both sides always agree):
@@ -17,6 +19,10 @@ export const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Kataka
 const CJK_RUN = new RegExp(`${CJK_CHARACTER.source}+`, 'gu');
 
 export const SEARCH_CONFIG = 'english';
+/** SEARCH_CONFIG as SQL, for to_tsvector and the *_tsquery functions (`::regconfig`). */
+export const searchConfig = sql.raw(`'${SEARCH_CONFIG}'`);
+/** A lexeme as a tsquery operand: quoted, so it is never read as an operator. */
+export const quotedLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 /** Characters of a document's text that go into its index (PostgreSQL caps one tsvector at 1 MB). */
 export const INDEXED_TEXT_MAX = 300_000;
 /**
