@@ -1,14 +1,12 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, DatePicker, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import styled from 'styled-components';
 import type { SearchResult } from '@/lib/contract/search';
-import type { Space } from '@/lib/contract/spaces';
 import { colors } from '@/lib/palette';
-import { errorMessage } from '@/client/http/clients';
 import { spacesApi } from '@/client/http/spaces-api';
 import { useAuthStore } from '@/store/auth';
-import { useDebouncedValue } from '@/components/ui/useDebouncedValue';
+import { usePickerSearch } from '@/components/ui/usePickerSearch';
 import { useMemberSearch } from '@/components/members/useMemberSearch';
 import type { MoreFilters } from './moreFilters';
 
@@ -44,24 +42,6 @@ const asDay = (value: string | undefined): Dayjs | null => {
   return day?.isValid() ? day : null;
 };
 
-/** The hub's spaces whose name matches what is typed in the picker (first page, debounced). */
-function useSpaceSearch() {
-  const [search, setSearch] = useState('');
-  const term = useDebouncedValue(search.trim());
-  const [answer, setAnswer] = useState<{ spaces: Space[]; error: string | null } | null>(null);
-  useEffect(() => {
-    let live = true;
-    spacesApi.list(1, term ? { search: term } : {}).then(
-      ({ data }) => live && setAnswer({ spaces: data, error: null }),
-      (e: unknown) => live && setAnswer({ spaces: [], error: errorMessage(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [term]);
-  return { setSearch, loading: answer === null, spaces: answer?.spaces ?? [], error: answer?.error ?? null };
-}
-
 /** A filter and, under it, what the API said against its value. */
 function Filter({ problems, className = 'filter', children }: { problems: string[] | undefined; className?: string; children: ReactNode }) {
   return (
@@ -73,6 +53,33 @@ function Filter({ problems, className = 'filter', children }: { problems: string
         </span>
       ))}
     </div>
+  );
+}
+
+/** A filter chosen from what the API finds for what is typed in it. */
+function Picker({ label, placeholder, noMatch, found, problem, value, onChange, options }: {
+  label: string;
+  placeholder: string;
+  noMatch: string;
+  found: { setSearch(term: string): void; loading: boolean; error: string | null };
+  problem: string[] | undefined;
+  value: string | undefined;
+  onChange(next: string | undefined): void;
+  options: Array<{ value: string; label: string }>;
+}) {
+  return (
+    <Select
+      aria-label={label}
+      allowClear
+      showSearch={{ filterOption: false, onSearch: found.setSearch }}
+      loading={found.loading}
+      placeholder={placeholder}
+      notFoundContent={found.error ?? (found.loading ? 'Searching…' : noMatch)}
+      status={problem ? 'error' : undefined}
+      value={value}
+      onChange={onChange}
+      options={options}
+    />
   );
 }
 
@@ -90,14 +97,14 @@ interface SearchFilterBarProps {
 /** Space, author and days of the search page, in a row that wraps on phones. */
 export function SearchFilterBar({ value, onChange, errors, results, onClear }: SearchFilterBarProps) {
   const handle = useAuthStore((s) => s.user?.active_organization?.domain_handle) ?? '';
-  const spaces = useSpaceSearch();
+  const spaces = usePickerSearch(handle, async (term) => (await spacesApi.list(1, term ? { search: term } : {})).data);
   const people = useMemberSearch(handle, () => true);
   const set = (key: keyof MoreFilters, next: string | undefined) => {
     const { [key]: _old, ...rest } = value;
     onChange(next ? { ...rest, [key]: next } : rest);
   };
 
-  const spaceOptions = spaces.spaces.map((s) => ({ value: s.id, label: s.name }));
+  const spaceOptions = spaces.items.map((s) => ({ value: s.id, label: s.name }));
   const chosenSpace = results.find((r) => r.space.id === value.space_id)?.space;
   if (value.space_id && !spaceOptions.some((o) => o.value === value.space_id)) {
     spaceOptions.unshift({ value: value.space_id, label: chosenSpace?.name ?? 'The chosen space' });
@@ -111,31 +118,15 @@ export function SearchFilterBar({ value, onChange, errors, results, onClear }: S
   return (
     <Bar role="group" aria-label="Filters">
       <Filter problems={errors.space_id}>
-        <Select
-          aria-label="Space filter"
-          allowClear
-          showSearch={{ filterOption: false, onSearch: spaces.setSearch }}
-          loading={spaces.loading}
-          placeholder="Any space"
-          notFoundContent={spaces.error ?? (spaces.loading ? 'Searching…' : 'No spaces match')}
-          status={errors.space_id ? 'error' : undefined}
-          value={value.space_id}
-          onChange={(next: string | undefined) => set('space_id', next)}
-          options={spaceOptions}
+        <Picker
+          label="Space filter" placeholder="Any space" noMatch="No spaces match" found={spaces} problem={errors.space_id}
+          value={value.space_id} onChange={(next) => set('space_id', next)} options={spaceOptions}
         />
       </Filter>
       <Filter problems={errors.author_id}>
-        <Select
-          aria-label="Author filter"
-          allowClear
-          showSearch={{ filterOption: false, onSearch: people.setSearch }}
-          loading={people.loading}
-          placeholder="Anyone"
-          notFoundContent={people.error ?? (people.loading ? 'Searching…' : 'No members match')}
-          status={errors.author_id ? 'error' : undefined}
-          value={value.author_id}
-          onChange={(next: string | undefined) => set('author_id', next)}
-          options={peopleOptions}
+        <Picker
+          label="Author filter" placeholder="Anyone" noMatch="No members match" found={people} problem={errors.author_id}
+          value={value.author_id} onChange={(next) => set('author_id', next)} options={peopleOptions}
         />
       </Filter>
       <Filter problems={[...(errors.from ?? []), ...(errors.to ?? [])]} className="filter dates">
