@@ -1,25 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { delimitedFile, emlFile, mp4File, pdfFile, pngFile } from '../server/test/content-fixtures';
+import { upload, type UploadFile } from './support/contents';
 import { createSharedHub, createSpace } from './support/hubs';
 import { completeBasicProfile, person, signUpAndVerify, uniqueId } from './support/people';
-
-interface UploadFile {
-  kind: 'Document' | 'Table' | 'Email' | 'Image' | 'Media';
-  name: string;
-  mimeType: string;
-  buffer: Buffer;
-}
-
-/** Uploads one file of a kind through the Upload dialog and waits until the dialog says it went up. */
-async function upload(page: Page, file: UploadFile) {
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Upload files' });
-  await dialog.getByRole('radiogroup', { name: 'Kind of content' }).getByText(file.kind, { exact: true }).click();
-  await dialog.locator('input[type=file]').setInputFiles({ name: file.name, mimeType: file.mimeType, buffer: file.buffer });
-  await expect(dialog.getByRole('listitem', { name: file.name })).toContainText('Uploaded');
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-}
 
 /** Opens an item's preview drawer from the space's content list. */
 async function openPreview(page: Page, name: string): Promise<Locator> {

@@ -15,6 +15,8 @@ function currentHeaders(): Headers {
     if (typeof value === 'string') headers.set(name, value);
   }
   headers.set('Accept', 'application/x-ndjson');
+  // Set here: axios's own defaults list Content-Type as undefined under `common`, which hides the client's JSON one.
+  headers.set('Content-Type', 'application/json');
   return headers;
 }
 

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { root } from './root.mjs';
 
 /** Everything the web app's production build is made from. */
-const SOURCE_DIRS = ['pages', 'components', 'lib', 'store', 'styles', 'public', 'mocks'];
-const SOURCE_FILES = ['next.config.ts', 'tsconfig.json', 'package-lock.json'];
+const SOURCE_DIRS = ['pages', 'components', 'client', 'lib', 'store', 'styles', 'public', 'mocks'];
+const SOURCE_FILES = ['next.config.ts', 'proxy.ts', 'tsconfig.json', 'package-lock.json'];
 
 const buildIdFile = path.join(root, '.next', 'BUILD_ID');
 // NEXT_PUBLIC_* values are baked into the build, so a change to them needs a new build too.

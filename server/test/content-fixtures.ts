@@ -261,7 +261,11 @@ export function epubFile(chapters: Array<{ title: string; text: string }>, extra
 // ---------------------------------------------------------------------------
 // PDF
 
-/** A PDF with one page per string, each drawn in Helvetica (so its text can be extracted). */
+/**
+ * A PDF with one page per string, each drawn in Helvetica (so its text can be
+ * extracted), a line per `\n`. Nothing wraps: what runs past the page's right
+ * edge (about 60 characters) is not on the page, and readers drop it.
+ */
 export function pdfFile(pages: string[]): Buffer {
   const pdfString = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
   const fontId = 3 + pages.length * 2;
@@ -270,7 +274,9 @@ export function pdfFile(pages: string[]): Buffer {
     `<< /Type /Pages /Kids [${pages.map((_, i) => `${3 + i * 2} 0 R`).join(' ')}] /Count ${pages.length} >>`,
   ];
   pages.forEach((text, i) => {
-    const stream = `BT /F1 18 Tf 72 720 Td (${pdfString(text)}) Tj ET`;
+    const lines = text.split('\n');
+    // 22 TL: T* moves down a line of 18-point text.
+    const stream = `BT /F1 18 Tf 72 720 Td${lines.length > 1 ? ' 22 TL' : ''} ${lines.map((line) => `(${pdfString(line)}) Tj`).join(' T* ')} ET`;
     objects.push(
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${4 + i * 2} 0 R /Resources << /Font << /F1 ${fontId} 0 R >> >> >>`,
       `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
