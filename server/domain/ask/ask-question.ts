@@ -23,7 +23,9 @@ const MODEL_PASSAGES = 6;
 
 export const conversationNotFound = () => notFound('That conversation');
 
-function excerptOf(text: string): string {
+/** The passage's sentences (its headings are in its label), cut to EXCERPT_MAX at a word. */
+function excerptOf(passage: RetrievedPassage): string {
+  const text = passage.sentences.map((sentence) => sentence.text).join(' ');
   if (text.length <= EXCERPT_MAX) return text;
   const cut = text.lastIndexOf(' ', EXCERPT_MAX);
   return `${text.slice(0, cut > EXCERPT_MAX / 2 ? cut : EXCERPT_MAX)}…`;
@@ -38,7 +40,7 @@ function sourceOf(passage: RetrievedPassage, n: number): AskSource {
       position: passage.position, location: passage.location, label: passageLabel(passage.location),
       start: passage.bodyStart, end: passage.bodyEnd,
     },
-    excerpt: excerptOf(passage.text),
+    excerpt: excerptOf(passage),
   };
 }
 

@@ -66,6 +66,14 @@ describe('POST ask/', () => {
     expect(stored!.citations).toEqual(answer.sources.map((s) => ({ n: s.n, contentId: s.content.id, position: s.passage.position })));
   });
 
+  it("shows a source's sentences without its headings, which its label names", async () => {
+    const notes = await hubWithNotes([['Travel', '# Expenses\n\nKeep every receipt. Hotel nights are covered up to 140 euros in Lisbon.']]);
+    const answer = answerOf(await ask(server, notes.viewer, notes.hub, { question: 'How much is a hotel night in Lisbon?' }));
+    expect(answer.sources[0]).toMatchObject({
+      excerpt: 'Keep every receipt. Hotel nights are covered up to 140 euros in Lisbon.', passage: { label: 'Expenses' },
+    });
+  });
+
   it('says it could not find an answer the notes do not support, with no source', async () => {
     const answer = answerOf(await ask(server, world.viewer, world.hub, { question: 'Which airline flies the company zeppelin to Oslo?' }));
     expect(answer.sources).toEqual([]);
