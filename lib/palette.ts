@@ -17,6 +17,8 @@ export const colors = {
   primaryText: '#4b3fd6',
   /** Search hits: the brand colour at 18% alpha. */
   primaryHighlight: '#796cff2e',
+  /** A marked word inside a highlighted passage: the highlight, stronger. */
+  primaryMark: '#796cff5e',
   primaryBg: '#f6f4ff',
   primaryBgHover: '#f7f6ff',
   /** The two ends of the sign-in page's illustrated panel. */

@@ -5,15 +5,16 @@ import type { PreviewFocus } from './focus';
 
 const Passage = styled.span`
   border-radius: 4px;
-  background: ${colors.primaryBg};
-  box-shadow: 0 0 0 3px ${colors.primaryBg};
+  background: ${colors.primaryHighlight};
+  box-shadow: 0 0 0 3px ${colors.primaryHighlight};
+  box-decoration-break: clone;
 
   mark {
     padding: 0 1px;
     border-radius: 3px;
     color: inherit;
     font-weight: 600;
-    background: ${colors.primaryHighlight};
+    background: ${colors.primaryMark};
   }
 `;
 

@@ -13,7 +13,7 @@ import { usePagedView } from './usePagedView';
 const Rows = styled.div`
   .found > td,
   .found:hover > td {
-    background: ${colors.primaryBg} !important;
+    background: ${colors.primaryHighlight} !important;
   }
 `;
 

@@ -329,12 +329,15 @@ interface ResultRow {
   text: string | null;
 }
 
+/** Markdown heading marks, left out of a passage's snippet (the result's label names its heading). */
+const HEADING_MARKS = /^#{1,6}[ \t]+/gm;
+
 function presentResult(row: ResultRow, rank: number, terms: string[], presenter: ContentPresenter, passage: MatchedPassage | null): SearchResult {
   return {
     content: presentContentView({ content: row.content, creatorName: row.creatorName }, presenter),
     space: row.space,
     rank,
-    snippet: buildSnippet({ body: passage?.text ?? row.text, name: row.content.name, terms }),
+    snippet: buildSnippet({ body: passage ? passage.text.replace(HEADING_MARKS, '') : row.text, name: row.content.name, terms }),
     passage: passage?.ref ?? null,
   };
 }

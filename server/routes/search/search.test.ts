@@ -161,6 +161,7 @@ describe('GET search/ results open at their passage', () => {
     expect(body.slice(passage.start, passage.end)).toBe('# Equipment\n\nEvery laptop gets a quokka sticker.');
     expect(snippetText(inText!)).toContain('Every laptop gets a quokka sticker.');
     expect(snippetText(inText!)).not.toContain('Book trains');
+    expect(snippetText(inText!)).not.toContain('#');
     expect(marked(inText!)).toEqual(['quokka']);
   });
 });
