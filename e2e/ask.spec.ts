@@ -131,6 +131,13 @@ test('an owner asks about an uploaded PDF and opens the cited passage; a member 
       expect(wire, `the answer's stream names "${trace}"`).not.toContain(trace);
       expect(html, `the page names "${trace}"`).not.toContain(trace);
     }
+
+    // On a phone the header keeps search, Ask and the account menu on the screen, and nothing is wider than it.
+    await memberPage.keyboard.press('Escape');
+    await memberPage.setViewportSize({ width: 390, height: 844 });
+    await expect(memberPage.getByRole('button', { name: 'Account menu' })).toBeInViewport({ ratio: 1 });
+    await expect(memberPage.getByRole('button', { name: 'Ask', exact: true })).toBeInViewport({ ratio: 1 });
+    expect(await memberPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await memberContext.close();
   });
 });

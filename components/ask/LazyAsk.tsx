@@ -17,9 +17,18 @@ export function LazyAskPanel(props: ComponentProps<typeof AskPanelPart>) {
   );
 }
 
-// In the header the word gives way to the icon on phones.
+// In the header the word gives way to a round icon on phones, like the search icon beside it.
 const Opener = styled(Button)`
   @media (max-width: ${breakpoints.md - 1}px) {
+    &.compact {
+      width: 36px;
+      height: 36px;
+      padding-inline: 0;
+      border-color: transparent;
+      border-radius: 50%;
+      box-shadow: none;
+    }
+
     &.compact .label {
       display: none;
     }

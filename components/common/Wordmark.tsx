@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import styled from 'styled-components';
-import { theme } from '@/lib/constants';
+import { breakpoints, theme } from '@/lib/constants';
 import { colors } from '@/lib/palette';
 
 const Mark = styled(Link)`
@@ -15,12 +15,19 @@ const Mark = styled(Link)`
   &:hover {
     color: ${colors.heading};
   }
+
+  /* Where the bar is crowded (the app's header on a phone), the mark alone. */
+  @media (max-width: ${breakpoints.sm}px) {
+    &.compact span {
+      display: none;
+    }
+  }
 `;
 
-/** The Convene logo: a rounded mark of three joined circles and the name. */
-export function Wordmark({ href = '/' }: { href?: string }) {
+/** The Convene logo: a rounded mark of three joined circles and the name (`compact`: the mark alone on phones). */
+export function Wordmark({ href = '/', compact = false }: { href?: string; compact?: boolean }) {
   return (
-    <Mark href={href} aria-label="Convene home">
+    <Mark href={href} aria-label="Convene home" className={compact ? 'compact' : undefined}>
       <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true">
         <rect width="28" height="28" rx="8" fill={theme.primaryColor} />
         <circle cx="10.5" cy="11" r="3.5" fill={colors.white} />

@@ -59,7 +59,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Header>
-        <Wordmark />
+        <Wordmark compact />
         <HubSwitcher />
         <Spacer />
         <HeaderSearch />
