@@ -26,6 +26,8 @@ export const users = pgTable('users', {
   totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
   /** The last authenticator time step a code was accepted for: a code of that step or an earlier one is a replay. */
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  /** The storage key of the person's photo (a square thumbnail), when they set one. */
+  photoKey: text('photo_key'),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('users_email_key').on(t.email),
@@ -63,6 +65,8 @@ export const verificationCodes = pgTable('verification_codes', {
   registrationHash: text('registration_hash'),
   passwordHash: text('password_hash'),
   name: text('name'),
+  /** For email-change codes: the new address, which becomes the account's only once the code sent there is verified. */
+  newEmail: text('new_email'),
   createdAt: createdAt(),
 }, (t) => [index('verification_codes_user_idx').on(t.userId, t.purpose)]);
 
@@ -267,6 +271,22 @@ export const spaceMemberships = pgTable('space_memberships', {
   primaryKey({ columns: [t.spaceId, t.userId] }),
   // With the space id, one person's spaces (which shared spaces they see) come from the index alone.
   index('space_memberships_user_idx').on(t.hubId, t.userId, t.spaceId),
+]);
+
+/**
+ * One person's marks on a space: starred (kept at the top of their side bar)
+ * and last visited (their recent spaces). organization_id is kept so every
+ * query can filter by hub.
+ */
+export const spaceMarks = pgTable('space_marks', {
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  spaceId: uuid('space_id').notNull().references(() => spaces.id, { onDelete: 'cascade' }),
+  hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
+  starredAt: timestamp('starred_at', { withTimezone: true }),
+  visitedAt: timestamp('visited_at', { withTimezone: true }),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.spaceId] }),
+  index('space_marks_user_idx').on(t.hubId, t.userId),
 ]);
 
 /** The hub's plan; every hub gets a free subscription when it is created. */
