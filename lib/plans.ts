@@ -55,3 +55,12 @@ export function planFor(code: string): Plan {
   if (!plan) throw new Error(`unknown plan code "${code}"`);
   return plan;
 }
+
+/** The plan's place in `planCodes`, cheapest first: moving to a higher one is an upgrade. */
+export const planRank = (code: PlanCode): number => planCodes.indexOf(code);
+
+/** The next larger plan, or null on the largest: what a hub that outgrew its plan is offered. */
+export function planAbove(code: PlanCode): Plan | null {
+  const next = planCodes[planRank(code) + 1];
+  return next ? plans[next] : null;
+}

@@ -86,6 +86,12 @@ export interface Config {
   askRateLimitPerMinute: number;
   /** Writes answers from the retrieved passages when set (LLM_BASE_URL, LLM_MODEL, LLM_API_KEY); answers are extractive otherwise. */
   llm?: LlmSettings;
+  /**
+   * Plan changes. With no payments provider they apply at once, free of
+   * charge; BILLING_ADMIN_EMAILS (comma-separated) names the only people who
+   * may then change a hub's plan, instead of its owner.
+   */
+  billing: { administrators: string[] };
 }
 
 /** The language model Ask writes answers with, when LLM_BASE_URL and LLM_MODEL are set. */
@@ -163,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     askRateLimitPerMinute: Number(env.ASK_RATE_LIMIT_PER_MINUTE ?? 20),
     llm: llmSettingsOf(env),
+    billing: { administrators: urlList(env.BILLING_ADMIN_EMAILS).map((email) => email.toLowerCase()) },
     ...overrides,
   };
 }

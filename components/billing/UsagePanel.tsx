@@ -6,7 +6,7 @@ import { billingApi } from '@/client/http/api';
 import { errorMessage } from '@/client/http/clients';
 import { useAuthStore } from '@/store/auth';
 import { Panel } from '@/components/ui/Panel';
-import { UsageList, UsageMeter } from './UsageMeter';
+import { PlanUsageMeters } from './PlanUsageMeters';
 
 const Plan = styled.p`
   margin: 0 0 14px;
@@ -20,7 +20,7 @@ const Plan = styled.p`
 `;
 
 /**
- * How much of the plan the hub uses (members and spaces), fetched fresh when
+ * How much of the plan the hub uses (members, spaces and storage), fetched fresh when
  * shown, so it counts what was added since sign-in.
  */
 export function UsagePanel() {
@@ -62,20 +62,7 @@ export function UsagePanel() {
           <Plan>
             <strong>{subscription.plan.name}</strong> plan
           </Plan>
-          <UsageList>
-            <UsageMeter
-              label="Members"
-              text={`${subscription.usage.members} of ${subscription.limits.members}`}
-              used={subscription.usage.members}
-              limit={subscription.limits.members}
-            />
-            <UsageMeter
-              label="Spaces"
-              text={`${subscription.usage.spaces} of ${subscription.limits.spaces}`}
-              used={subscription.usage.spaces}
-              limit={subscription.limits.spaces}
-            />
-          </UsageList>
+          <PlanUsageMeters subscription={subscription} />
         </>
       )}
     </Panel>

@@ -22,10 +22,14 @@ export function formatDuration(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** Money in the Indian format the product uses (₹1,00,000.00). */
+/** Money in the Indian format the product uses (₹1,00,000), with paise only when there are some (₹12.50). */
 export function formatCurrency(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-IN', { style: 'currency', currency }).format(amount);
+  return new Intl.NumberFormat('en-IN', { style: 'currency', currency, trailingZeroDisplay: 'stripIfInteger' }).format(amount);
 }
+
+/** A plan's price: "Free", or "₹2,499 / month". */
+export const formatPrice = (plan: { price: number; interval: string }, currency: string): string =>
+  plan.price === 0 ? 'Free' : `${formatCurrency(plan.price, currency)} / ${plan.interval}`;
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 

@@ -1,20 +1,16 @@
 import Head from 'next/head';
 import type { AppPage } from '@/lib/page';
 import { colors } from '@/lib/palette';
-import { planCodes, type PlanCode } from '@/lib/plans';
 import { useAuthStore } from '@/store/auth';
 import { withAppLayout } from '@/components/layout/AppLayout';
 import { UsagePanel } from '@/components/billing/UsagePanel';
 import { PlanComparison } from '@/components/billing/PlanComparison';
 
-const isPlanCode = (code: string | undefined): code is PlanCode => planCodes.some((c) => c === code);
-
-/** The hub's plan: what it uses of its limits, and the plans there are. */
+/** The hub's plan: what it uses of its limits, the plans there are, and moving to another. */
 const BillingPage: AppPage = () => {
   const subscription = useAuthStore((s) => s.subscription);
   const currency = useAuthStore((s) => s.currency);
   const hub = useAuthStore((s) => s.user?.active_organization);
-  const code = subscription?.plan.code;
   return (
     <>
       <Head>
@@ -26,7 +22,11 @@ const BillingPage: AppPage = () => {
       </p>
       <div style={{ display: 'grid', gap: 16 }}>
         <UsagePanel />
-        <PlanComparison currentPlan={isPlanCode(code) ? code : null} currency={currency} />
+        <PlanComparison
+          subscription={subscription}
+          currency={currency}
+          onChanged={(changed) => useAuthStore.setState({ subscription: changed, currency: changed.currency })}
+        />
       </div>
     </>
   );

@@ -1,19 +1,24 @@
+import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import type { Subscription } from '../../../lib/contract/subscription';
-import type { HubRow } from '../../types';
-import { getStorageUsage } from '../contents/get-storage-usage';
-import { countMembers } from '../hubs/present-hub';
-import { countActiveSpaces } from './count-active-spaces';
+import { planChangeRights } from '../../../lib/policies/plan-change';
+import type { HubContext, UserRow } from '../../types';
+import { findHubOwner } from './find-hub-owner';
+import { getPlanUsage } from './get-plan-usage';
 import { getSubscription } from './get-subscription';
+import { billingSetupOf } from './payments/payments-provider-for';
 
-/** The `wallet/subscription-detail/` view: the hub's plan, its limits and what the hub uses of them. */
-export async function getSubscriptionDetail(opts: { db: Database; organization: HubRow }): Promise<Subscription> {
-  const hubId = opts.organization.id;
-  const [subscription, members, spaces, storageBytes] = await Promise.all([
-    getSubscription(opts),
-    countMembers({ db: opts.db, hubId }),
-    countActiveSpaces({ db: opts.db, hubId }),
-    getStorageUsage({ db: opts.db, hubId }),
+/**
+ * The `wallet/subscription-detail/` view: the hub's plan, its limits, what the
+ * hub uses of them, and who may change it (the caller's rights among them).
+ */
+export async function getSubscriptionDetail(opts: { db: Database; config: Config; hub: HubContext; user: UserRow }): Promise<Subscription> {
+  const { db, hub } = opts;
+  const hubId = hub.organization.id;
+  const [subscription, usage, owner] = await Promise.all([
+    getSubscription({ db, organization: hub.organization }),
+    getPlanUsage({ db, hubId }),
+    findHubOwner({ db, hubId }),
   ]);
   const { plan } = subscription;
   return {
@@ -22,6 +27,8 @@ export async function getSubscriptionDetail(opts: { db: Database; organization: 
     currency: subscription.currency,
     started_at: subscription.startedAt.toISOString(),
     limits: plan.limits,
-    usage: { members, spaces, storage_bytes: storageBytes },
+    usage,
+    owner,
+    change: planChangeRights({ role: hub.role, email: opts.user.email, setup: billingSetupOf(opts.config) }),
   };
 }

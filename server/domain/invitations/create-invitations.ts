@@ -10,6 +10,7 @@ import { authorizeInvite } from '../../policies/hubs';
 import type { HubContext, UserRow } from '../../types';
 import type { ClientInfo } from '../sessions/create-session';
 import { getSubscription } from '../billing/get-subscription';
+import { planLimitAdvice } from '../billing/plan-limit-advice';
 import { countMembers } from '../hubs/present-hub';
 import { issueInvitations, mailIssuedInvitations } from './issue-invitations';
 import { pendingHubInvitationOf } from './pending-invitation';
@@ -49,7 +50,7 @@ export async function createInvitations(opts: {
     return issueInvitations({
       db: tx, hubId, spaceId: null, emails: opts.emails, role, inviter: opts.inviter, members, client: opts.client,
       pendingWhere: pendingHubInvitationOf(hubId),
-      beforeCreate: (fresh) => assertInviteCapacity({ db: tx, hub, extra: fresh.length }),
+      beforeCreate: (fresh) => assertInviteCapacity({ db: tx, config: opts.config, hub, inviter: opts.inviter, extra: fresh.length }),
     });
   });
   return mailIssuedInvitations({
@@ -59,7 +60,7 @@ export async function createInvitations(opts: {
 }
 
 /** Refuses (422 plan_limit) invitations that would take members plus pending invitations past the plan's limit. */
-async function assertInviteCapacity(opts: { db: Database; hub: HubContext; extra: number }): Promise<void> {
+async function assertInviteCapacity(opts: { db: Database; config: Config; hub: HubContext; inviter: UserRow; extra: number }): Promise<void> {
   if (opts.extra === 0) return;
   const hubId = opts.hub.organization.id;
   // One after another: `db` is the caller's transaction, one connection that runs one statement at a time.
@@ -69,10 +70,13 @@ async function assertInviteCapacity(opts: { db: Database; hub: HubContext; extra
   const taken = members + (pending?.n ?? 0);
   if (taken + opts.extra > plan.limits.members) {
     const left = Math.max(0, plan.limits.members - taken);
+    const advice = await planLimitAdvice({
+      db: opts.db, config: opts.config, hubId, plan, caller: { userId: opts.inviter.id, hubRole: opts.hub.role },
+    });
     throw new AppError(
       422,
       'plan_limit',
-      `This hub's ${plan.name} plan allows ${plan.limits.members} members, counting pending invitations; ${left} more can be invited. Ask the hub owner to upgrade the plan.`,
+      `This hub's ${plan.name} plan allows ${plan.limits.members} members, counting pending invitations; ${left} more can be invited.${advice ? ` ${advice}` : ''}`,
     );
   }
 }

@@ -101,8 +101,10 @@ describe('POST organizations/{handle}/invitations/', () => {
     expect(tooMany.status).toBe(422);
     expect(tooMany.body).toEqual({
       code: 'plan_limit',
-      message: "This hub's Free plan allows 10 members, counting pending invitations; 7 more can be invited. Ask the hub owner to upgrade the plan.",
+      message: "This hub's Free plan allows 10 members, counting pending invitations; 7 more can be invited. Upgrade to Team on the Billing page.",
     });
+    // An editor, who may not change the plan, is told whom to ask.
+    expect((await invite(s, s.editor, emails(8))).body).toMatchObject({ code: 'plan_limit', message: expect.stringMatching(/Ask Olive Owner to upgrade the plan\.$/) });
     expect(await server.db.select().from(invitations).where(eq(invitations.hubId, s.hub.id))).toEqual([]);
     const pending = emails(7);
     expect((await invite(s, s.owner, pending)).status).toBe(201);

@@ -26,6 +26,8 @@ describe('GET wallet/subscription-detail/', () => {
       started_at: expect.any(String),
       limits: { members: FREE_PLAN.limits.members, spaces: FREE_PLAN.limits.spaces, storage_bytes: 1024 ** 3 },
       usage: { members: 1, spaces: 0, storage_bytes: 0 },
+      owner: { id: owner.user.id, name: owner.user.name },
+      change: { allowed: true, by: 'owner', administrators: [], provider: 'manual' },
     });
     expect(Math.abs(Date.parse(res.body.data.started_at) - Date.parse(hub.created_at))).toBeLessThan(5000);
 

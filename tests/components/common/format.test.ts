@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCurrency, initialsOf } from '@/components/common/format';
+import { formatBytes, formatCurrency, formatPrice, initialsOf } from '@/components/common/format';
 
 describe('formatCurrency', () => {
-  it('formats rupees the Indian way', () => {
-    expect(formatCurrency(0, 'INR')).toBe('₹0.00');
-    expect(formatCurrency(2499, 'INR')).toBe('₹2,499.00');
+  it('formats rupees the Indian way, with paise only when there are some', () => {
+    expect(formatCurrency(0, 'INR')).toBe('₹0');
+    expect(formatCurrency(2499, 'INR')).toBe('₹2,499');
     expect(formatCurrency(12345678.5, 'INR')).toBe('₹1,23,45,678.50');
   });
 
   it('uses the subscription’s currency', () => {
-    expect(formatCurrency(10, 'USD')).toBe('$10.00');
+    expect(formatCurrency(10, 'USD')).toBe('$10');
+  });
+});
+
+describe('formatPrice', () => {
+  it('calls a plan that costs nothing Free, and gives the others per interval', () => {
+    expect(formatPrice({ price: 0, interval: 'month' }, 'INR')).toBe('Free');
+    expect(formatPrice({ price: 2499, interval: 'month' }, 'INR')).toBe('₹2,499 / month');
   });
 });
 
