@@ -3,10 +3,10 @@ import { DEFAULT_CURRENCY, FINGERPRINT_FAILED_MESSAGE } from '@/lib/constants';
 import type { User } from '@/lib/contract/auth';
 import type { BasicSettings } from '@/lib/contract/settings';
 import type { Subscription } from '@/lib/contract/subscription';
-import { authApi, settingsApi, tokenApi, billingApi } from '@/client/http/api';
-import { errorMessage, setAuthToken, setHubHandle } from '@/client/http/clients';
+import { authApi, settingsApi, tokenApi, billingApi, type CallOptions } from '@/client/http/api';
+import { errorMessage, setAuthToken, setHubHandle, statusOf } from '@/client/http/clients';
 import { getVisitorId } from '@/client/fingerprint';
-import { clearDrafts } from './drafts';
+import { claimDrafts, clearDrafts } from './drafts';
 import { leaveActiveMeeting } from './meeting';
 import { useRequestStore } from './request';
 
@@ -21,12 +21,23 @@ export interface AuthState {
   settings: BasicSettings | null;
   cameraOn: boolean;
   micOn: boolean;
-  /** Restores the session from the stored token (spec §4); always ends with isLoading false. */
+  /**
+   * Start-up could not tell whether there is a session (no network, the
+   * server down or too slow): it keeps retrying, and isLoading stays true.
+   */
+  offline: boolean;
+  /**
+   * Restores the session from the stored token (spec §4) and ends with
+   * isLoading false. Only a definite "no session" signs out; while the
+   * answer cannot be had it retries with growing pauses (see `offline`).
+   */
   initialize(): Promise<void>;
+  /** Ends the pause between start-up tries and tries again at once. */
+  retryNow(): void;
   /** Stores a token from sign-in/verification, then loads the user and the settings. */
   login(token: string): Promise<User>;
   /** auth/me/ plus the active hub's subscription. */
-  loadUser(): Promise<User>;
+  loadUser(options?: CallOptions): Promise<User>;
   /** Adopts a user returned by the API (profile update, hub switch). */
   setUser(user: User): void;
   logout(): Promise<void>;
@@ -74,14 +85,82 @@ function dropCredentials(): void {
   setHubHandle(null);
 }
 
+/** How long start-up waits for the user before it counts the API as unreachable. */
+const RESTORE_TIMEOUT_MS = 15_000;
+const MAX_RETRY_PAUSE_MS = 30_000;
+
+/** 1, 2, 4, 8, 16, then every 30 seconds. */
+export const retryPauseMs = (attempt: number) => Math.min(1000 * 2 ** attempt, MAX_RETRY_PAUSE_MS);
+
+/**
+ * Only a 401 means "no session": a failed request, a timeout or a server
+ * error says nothing about the session, so it must not sign anyone out.
+ */
+const meansSignedOut = (error: unknown) => statusOf(error) === 401;
+
+/** Ends the current pause between start-up tries; null while none runs. */
+let wakeRestore: (() => void) | null = null;
+
+/** Waits `ms`, or less when the browser comes back online or the person asks to retry. */
+function pauseBeforeRetry(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('online', done);
+      wakeRestore = null;
+      resolve();
+    };
+    const timer = window.setTimeout(done, ms);
+    window.addEventListener('online', done);
+    wakeRestore = done;
+  });
+}
+
 let initializing: Promise<void> | null = null;
 
 export const useAuthStore = create<AuthState>()((set, get) => ({
   ...signedOut,
   isLoading: true,
   visitorId: null,
+  offline: false,
 
   initialize() {
+    /** One try: true once the session is known (restored, or definitely absent), false when it cannot be told. */
+    const restore = async (): Promise<boolean> => {
+      let token: string | null;
+      try {
+        token = await tokenApi.get();
+      } catch (error) {
+        if (!meansSignedOut(error)) {
+          console.warn('Could not reach the token store; retrying', error);
+          return false;
+        }
+        token = null;
+      }
+      if (!token) {
+        set(signedOut);
+        return true;
+      }
+
+      setAuthToken(token);
+      try {
+        await get().loadUser({ timeout: RESTORE_TIMEOUT_MS });
+      } catch (error) {
+        dropCredentials();
+        if (!meansSignedOut(error)) {
+          console.warn('Could not load the user; retrying', error);
+          return false;
+        }
+        // A token that no longer loads a user is useless: forget it (spec §4).
+        console.warn('The stored session is no longer valid', error);
+        await tokenApi.clear().catch((clearError: unknown) => console.error('Could not delete the stored token', clearError));
+        set(signedOut);
+        return true;
+      }
+      set({ settings: await fetchSettings() });
+      return true;
+    };
+
     // Concurrent callers (StrictMode's double effect, several guards) share one run.
     initializing ??= (async () => {
       set({ isLoading: true });
@@ -91,34 +170,20 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
         set({ visitorId });
       });
 
-      let token: string | null = null;
-      try {
-        token = await tokenApi.get();
-      } catch (error) {
-        // Without the stored token the drafts cannot be tied to anyone (spec §8).
-        console.error('Could not read the stored token', error);
-        clearDrafts();
+      for (let attempt = 0; !(await restore()); attempt += 1) {
+        set({ offline: true });
+        await pauseBeforeRetry(retryPauseMs(attempt));
       }
-
-      if (token) {
-        setAuthToken(token);
-        try {
-          await get().loadUser();
-          set({ settings: await fetchSettings() });
-        } catch (error) {
-          // A token that no longer loads a user is useless: forget it (spec §4).
-          console.warn('The stored session is no longer valid', error);
-          await tokenApi.clear().catch((clearError: unknown) => console.error('Could not delete the stored token', clearError));
-          dropCredentials();
-          set(signedOut);
-        }
-      }
-      set({ isLoading: false });
+      set({ isLoading: false, offline: false });
       await fingerprint;
     })().finally(() => {
       initializing = null;
     });
     return initializing;
+  },
+
+  retryNow() {
+    wakeRestore?.();
   },
 
   async login(token) {
@@ -137,8 +202,9 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     }
   },
 
-  async loadUser() {
-    const user = (await authApi.me()).data;
+  async loadUser(options) {
+    const user = (await authApi.me(options)).data;
+    claimDrafts(user.id);
     // The Org-Handle must be set before the subscription call, which is scoped to the hub.
     setHubHandle(activeHandleOf(user));
     const billing = await fetchSubscription(user);

@@ -6,6 +6,8 @@
  */
 export const DRAFT_LIST_KEY = 'drafts';
 const DRAFT_PREFIX = 'draft:';
+/** The account whose drafts these are: drafts outlive an expired session, never a change of person. */
+export const DRAFT_OWNER_KEY = 'drafts-owner';
 export const draftKey = (id: string) => `${DRAFT_PREFIX}${id}`;
 
 export interface Draft<T = unknown> {
@@ -74,10 +76,28 @@ export function listDrafts(): string[] {
     .map((key) => key.slice(DRAFT_PREFIX.length));
 }
 
-/** Removes every draft and the list of draft keys (logout, failed token fetch). */
+/** Removes every draft, the list of draft keys and their owner (a deliberate sign-out, or another person signing in). */
 export function clearDrafts(): void {
   const store = storage();
   if (!store) return;
   for (const key of readKeys()) store.removeItem(key);
   store.removeItem(DRAFT_LIST_KEY);
+  store.removeItem(DRAFT_OWNER_KEY);
+}
+
+/**
+ * Called when a person is signed in on this device. A session that merely
+ * expired or a network blip keeps their drafts, so a different person signing
+ * in next must start without them.
+ */
+export function claimDrafts(userId: string): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    const owner = store.getItem(DRAFT_OWNER_KEY);
+    if (owner !== null && owner !== userId) clearDrafts();
+    store.setItem(DRAFT_OWNER_KEY, userId);
+  } catch (error) {
+    console.warn('Could not record whose drafts these are', error);
+  }
 }

@@ -7,8 +7,11 @@ export const API_HOST = (process.env.NEXT_PUBLIC_API_HOST ?? '').replace(/\/$/, 
 
 const baseHeaders = { 'Content-Type': 'application/json', AppType: APP_TYPE };
 
+/** How long a request to the web app's own server may take before it counts as unreachable. */
+const TOKEN_ROUTE_TIMEOUT_MS = 15_000;
+
 /** The web app's own server (the /api/token route). */
-export const tokenClient: AxiosInstance = axios.create({ headers: baseHeaders, withCredentials: true });
+export const tokenClient: AxiosInstance = axios.create({ headers: baseHeaders, withCredentials: true, timeout: TOKEN_ROUTE_TIMEOUT_MS });
 
 /** The API service at {host}/api/v1/. Successes pass through; errors are rejected unchanged. */
 export const apiClient: AxiosInstance = axios.create({ baseURL: `${API_HOST}/api/v1/`, headers: baseHeaders });

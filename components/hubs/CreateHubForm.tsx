@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Form, Input } from 'antd';
 import styled from 'styled-components';
 import { basicSettings } from '@/lib/basic-settings';
@@ -30,6 +31,18 @@ const rules = {
 };
 
 type HubValues = Omit<CreateHubBody, 'colour'>;
+
+const Back = styled.p`
+  margin: 0 0 20px;
+  font-size: 14px;
+
+  a {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    color: ${colors.textSecondary};
+  }
+`;
 
 const Footer = styled.p`
   margin: 20px 0 0;
@@ -61,11 +74,21 @@ export function CreateHubForm() {
     if ('domain_handle' in changed) setHandleEdited(Boolean(changed.domain_handle));
   };
 
+  // Opened from the hub switcher by someone who already has a hub: no onboarding step, and a way back.
+  const currentHub = user?.active_organization;
+
   return (
     <StepCard>
+      {currentHub && (
+        <Back>
+          <Link href="/">
+            <ArrowLeftOutlined /> Back to {currentHub.name}
+          </Link>
+        </Back>
+      )}
       <StepHeading
-        step={2}
-        title="Create your hub"
+        step={currentHub ? undefined : 2}
+        title={currentHub ? 'Create another hub' : 'Create your hub'}
         subtitle="A hub is your organisation’s home in Convene: its people, spaces and meetings."
       />
       <FormError message={error} />

@@ -6,6 +6,7 @@ import { guardDecision } from '@/lib/onboarding/guard';
 import type { PageAccess } from '@/lib/page';
 import { useAuthStore } from '@/store/auth';
 import { FullPageSpinner } from './FullPageSpinner';
+import { OfflineNotice } from './OfflineNotice';
 
 /** Disables every control inside while leaving the layout untouched. */
 const PendingFieldset = styled.fieldset`
@@ -30,18 +31,36 @@ export function AuthGuard({ access, children }: { access: PageAccess; children: 
     void useAuthStore.getState().initialize();
   }, []);
 
-  const target =
-    isLoading || !router.isReady
-      ? null
-      : guardDecision({ access, path: router.asPath, isAuthenticated, user, signedOut: hadSession && !isAuthenticated });
+  const pending = isLoading || !router.isReady;
+  const target = pending
+    ? null
+    : guardDecision({ access, path: router.asPath, isAuthenticated, user, signedOut: hadSession && !isAuthenticated });
 
   useEffect(() => {
     if (target) void router.replace(target);
   }, [target, router]);
 
+  return (
+    <>
+      {/* While the server cannot be reached the visitor stays on this page, told so, until start-up gets through. */}
+      <OfflineNotice />
+      <Guarded access={access} pending={pending} redirecting={target !== null}>
+        {children}
+      </Guarded>
+    </>
+  );
+}
+
+interface GuardedProps {
+  access: PageAccess;
+  pending: boolean;
+  redirecting: boolean;
+  children: ReactNode;
+}
+
+function Guarded({ access, pending, redirecting, children }: GuardedProps) {
   if (access === 'public') return children;
-  if (target) return <FullPageSpinner />;
-  const pending = isLoading || !router.isReady;
+  if (redirecting) return <FullPageSpinner />;
   // A guest page (sign-in…) is in the server's HTML at once; its controls wait
   // until the session is known, so nothing typed before hydration is lost and
   // a signed-in visitor cannot use the form on the way out.

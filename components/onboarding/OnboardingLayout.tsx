@@ -93,22 +93,28 @@ const Progress = styled.div<{ $step: number }>`
 
 const ONBOARDING_STEPS = ['Your profile', 'Your hub'] as const;
 
-/** The title block of an onboarding step, with the two-step progress bar. */
-export function StepHeading({ step, title, subtitle }: { step: 1 | 2; title: string; subtitle?: ReactNode }) {
+/**
+ * The title block of an onboarding step, with the two-step progress bar.
+ * Without `step` it is a plain title: for people whose way in has no such
+ * two steps (an invitation already made them a member; a second hub).
+ */
+export function StepHeading({ step, title, subtitle }: { step?: 1 | 2; title: string; subtitle?: ReactNode }) {
   return (
     <FormHeading
       title={title}
       subtitle={subtitle}
       above={
-        <>
-          <Progress $step={step} aria-hidden="true">
-            <span />
-            <span />
-          </Progress>
-          <span className="eyebrow">
-            Step {step} of {ONBOARDING_STEPS.length} · {ONBOARDING_STEPS[step - 1]}
-          </span>
-        </>
+        step && (
+          <>
+            <Progress $step={step} aria-hidden="true">
+              <span />
+              <span />
+            </Progress>
+            <span className="eyebrow">
+              Step {step} of {ONBOARDING_STEPS.length} · {ONBOARDING_STEPS[step - 1]}
+            </span>
+          </>
+        )
       }
     />
   );

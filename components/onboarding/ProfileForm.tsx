@@ -38,7 +38,8 @@ export function ProfileForm() {
   return (
     <StepCard>
       <StepHeading
-        step={1}
+        // Someone an invitation already brought into a hub has this one step only.
+        step={user.organizations.length === 0 ? 1 : undefined}
         title="Tell us about yourself"
         subtitle="This is how your teammates will see you across Convene."
       />

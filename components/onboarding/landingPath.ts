@@ -2,11 +2,14 @@ import type { User } from '@/lib/contract/auth';
 import { safeNextPath } from '@/lib/onboarding/guard';
 import { destinationFor } from '@/lib/onboarding/redirect';
 
-/** An invitation page (`/join-hub?invitation=…`): accepting it is itself a step of onboarding. */
-const isInvitationPath = (path: string) => {
-  const [pathname, query = ''] = path.split('?');
-  return pathname === '/join-hub' && new URLSearchParams(query).has('invitation');
-};
+/** The token of an invitation page (`/join-hub?invitation=…`), or null for any other path. */
+export function invitationTokenIn(path: string | null): string | null {
+  const [pathname, query = ''] = path?.split('?') ?? [];
+  return pathname === '/join-hub' ? new URLSearchParams(query).get('invitation') : null;
+}
+
+/** Accepting an invitation is itself a step of onboarding. */
+const isInvitationPath = (path: string) => invitationTokenIn(path) !== null;
 
 /**
  * Where a user goes after an action moved them on: their onboarding step,

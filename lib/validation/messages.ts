@@ -25,12 +25,19 @@ function formatMessage(template: string, values: Record<string, string | number>
   );
 }
 
+/**
+ * A field as its messages name it: `label` starts a sentence ("Email must
+ * be…"), `noun` ends one ("Please enter your email address"). A plain
+ * string is both.
+ */
+export type FieldName = string | { label: string; noun: string };
+export const labelOf = (name: FieldName) => (typeof name === 'string' ? name : name.label);
+const nounOf = (name: FieldName) => (typeof name === 'string' ? name : name.noun);
+
 export const messages = {
-  required: (label: string) => formatMessage(validateMessages.required, { label }),
+  required: (name: FieldName) => formatMessage(validateMessages.required, { label: nounOf(name) }),
   blank: (label: string) => formatMessage(validateMessages.whitespace, { label }),
   min: (label: string, min: number) => formatMessage(validateMessages.string.min, { label, min }),
   max: (label: string, max: number) => formatMessage(validateMessages.string.max, { label, max }),
-  range: (label: string, min: number, max: number) =>
-    formatMessage(validateMessages.string.range, { label, min, max }),
   invalid: (label: string, type: string) => formatMessage(validateMessages.types.email, { label, type }),
 };

@@ -48,18 +48,21 @@ export function authHandlers(db: MockDb): HttpHandler[] {
     answer(authEndpoints.register, async ({ request }) => {
       const body = await parseBody(request, registerBody);
       if (!body.ok) return body.response;
-      const { name, email, password } = body.data;
+      const { name, email, password, invitation } = body.data;
+      const sent = { status: 201, message: `We sent a 6-digit code to ${email}.` };
+      const registered = (verified: boolean) => ({ email, expires_in: CODE_TTL_SECONDS, registration: MOCK_REGISTRATION, verified });
       // Every address gets the same answer, as from the API; a verified account is left alone.
       const existing = db.userByEmail(email);
-      if (!existing?.emailVerified) {
-        if (existing) Object.assign(existing, { name, password });
-        else newUser({ name, email, password, emailVerified: false });
-        db.issueCode(email);
-      }
-      return ok(
-        { email, expires_in: CODE_TTL_SECONDS, registration: MOCK_REGISTRATION },
-        { status: 201, message: `We sent a 6-digit code to ${email}.` },
-      );
+      if (existing?.emailVerified) return ok(registered(false), sent);
+      // The link of an invitation to exactly this address proves the mailbox: no code.
+      const invited = db.data.invitations
+        .map((i) => db.invitationMeta(i))
+        .some((i) => i.token === invitation && i.email === email && Date.parse(i.expiresAt) > Date.now());
+      if (existing) Object.assign(existing, { name, password, emailVerified: invited });
+      else newUser({ name, email, password, emailVerified: invited });
+      if (invited) return ok(registered(true), { status: 201, message: 'Your email is verified: the invitation proved it.' });
+      db.issueCode(email);
+      return ok(registered(false), sent);
     }),
 
     answer(authEndpoints.verify, async ({ request }) => {

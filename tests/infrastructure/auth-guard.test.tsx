@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { AuthGuard } from '@/components/layout/AuthGuard';
 import { setAuthToken, setHubHandle } from '@/client/http/clients';
 import type { PageAccess } from '@/lib/page';
-import { mockDb, tokenRoute } from '@/mocks/node';
+import { mockDb, server, tokenRoute } from '@/mocks/node';
 import { useAuthStore } from '@/store/auth';
 import { setupMockServer } from './msw';
 import { mockRouter, resetRouter } from '@/tests/router';
@@ -90,6 +92,21 @@ describe('AuthGuard', () => {
     await screen.findByText('page content');
     await useAuthStore.getState().logout();
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/sign-in'));
+  });
+
+  it('keeps a user page in place and says it is offline while the server cannot be reached, then shows it', async () => {
+    tokenRoute.token = mockDb.createAccount({ email: 'done@acme.test', hub: { name: 'Acme', domainHandle: 'acme' } }).token;
+    server.use(http.get('*/api/token/', () => HttpResponse.error()));
+    const router = renderGuarded('user', '/spaces/s-1');
+    expect(await screen.findByText('You’re offline — retrying…')).toBeInTheDocument();
+    expect(screen.queryByText('page content')).not.toBeInTheDocument();
+    expect(router.replace).not.toHaveBeenCalled();
+
+    server.resetHandlers();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry now' }));
+    expect(await screen.findByText('page content')).toBeInTheDocument();
+    expect(screen.queryByText('You’re offline — retrying…')).not.toBeInTheDocument();
+    expect(router.replace).not.toHaveBeenCalled();
   });
 
   it('shows public pages at once', () => {

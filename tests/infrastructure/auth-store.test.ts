@@ -4,7 +4,7 @@ import { FINGERPRINT_FAILED_MESSAGE } from '@/lib/constants';
 import { apiClient, setAuthToken, setHubHandle, tokenClient } from '@/client/http/clients';
 import { getVisitorId } from '@/client/fingerprint';
 import { mockDb, server, tokenRoute } from '@/mocks/node';
-import { useAuthStore } from '@/store/auth';
+import { retryPauseMs, useAuthStore } from '@/store/auth';
 import { listDrafts, saveDraft } from '@/store/drafts';
 import { useRequestStore } from '@/store/request';
 import { setupMockServer } from './msw';
@@ -60,22 +60,87 @@ describe('initialize', () => {
     expect(apiClient.defaults.headers.common['Org-Handle']).toBe('acme');
   });
 
-  it('deletes a stored token that no longer loads a user and ends signed out', async () => {
+  it('deletes a stored token that no longer loads a user (401) and ends signed out', async () => {
     tokenRoute.token = 'revoked-token';
+    saveDraft('note-1', { text: 'hello' });
     await useAuthStore.getState().initialize();
     expect(tokenRoute.token).toBeNull();
+    // Only a deliberate sign-out clears the drafts.
+    expect(listDrafts()).toEqual(['note-1']);
     expect(useAuthStore.getState()).toMatchObject({ isLoading: false, isAuthenticated: false, user: null });
     expect(apiClient.defaults.headers.common.Authorization).toBeUndefined();
   });
 
-  it('clears the drafts when the stored token cannot be fetched', async () => {
+  it('ends signed out, keeping the drafts, when the token route answers 401', async () => {
     saveDraft('note-1', { text: 'hello' });
-    server.use(http.get('*/api/token/', () => HttpResponse.json({ message: 'down', code: 'internal_error' }, { status: 500 })));
+    server.use(http.get('*/api/token/', () => HttpResponse.json({ message: 'No session.', code: 'unauthorized' }, { status: 401 })));
     await useAuthStore.getState().initialize();
-    expect(listDrafts()).toEqual([]);
-    expect(useAuthStore.getState()).toMatchObject({ isLoading: false, isAuthenticated: false });
+    expect(useAuthStore.getState()).toMatchObject({ isLoading: false, isAuthenticated: false, offline: false });
+    expect(listDrafts()).toEqual(['note-1']);
+  });
+});
+
+describe('initialize when the server cannot be reached', () => {
+  /** Starts the restore and waits until it has failed once and is pausing before the next try. */
+  async function startOffline() {
+    const running = useAuthStore.getState().initialize();
+    await vi.waitFor(() => expect(useAuthStore.getState().offline).toBe(true));
+    // Wrapped: an async function returning the promise itself would wait for it.
+    return { running };
+  }
+
+  it.each([
+    ['a network error', () => HttpResponse.error()],
+    ['a server error', () => HttpResponse.json({ message: 'Bad gateway.', code: 'internal_error' }, { status: 502 })],
+  ])('keeps loading, signs nobody out and keeps the drafts after %s on the token route', async (_, failure) => {
+    saveDraft('note-1', { text: 'hello' });
+    const { token } = hubOwner();
+    tokenRoute.token = token;
+    server.use(http.get('*/api/token/', failure));
+    const { running } = await startOffline();
+
+    expect(useAuthStore.getState()).toMatchObject({ isLoading: true, offline: true, isAuthenticated: false });
+    expect(listDrafts()).toEqual(['note-1']);
+    expect(tokenRoute.token).toBe(token);
+
+    server.resetHandlers();
+    useAuthStore.getState().retryNow();
+    await running;
+    expect(useAuthStore.getState()).toMatchObject({ isLoading: false, offline: false, isAuthenticated: true });
+    expect(useAuthStore.getState().user?.email).toBe('owner@acme.test');
+    expect(listDrafts()).toEqual(['note-1']);
   });
 
+  it('keeps the stored token when the API fails to load the user, and signs in once it answers', async () => {
+    saveDraft('note-1', { text: 'hello' });
+    const { token } = hubOwner();
+    tokenRoute.token = token;
+    server.use(http.get('*/api/v1/auth/me/', () => HttpResponse.json({ message: 'Down.', code: 'internal_error' }, { status: 503 })));
+    const { running } = await startOffline();
+
+    expect(tokenRoute.token).toBe(token);
+    expect(useAuthStore.getState()).toMatchObject({ isLoading: true, isAuthenticated: false });
+
+    server.resetHandlers();
+    window.dispatchEvent(new Event('online'));
+    await running;
+    expect(useAuthStore.getState()).toMatchObject({ isLoading: false, offline: false, isAuthenticated: true });
+    expect(listDrafts()).toEqual(['note-1']);
+  });
+
+  it('tries again by itself after a pause', async () => {
+    tokenRoute.token = hubOwner().token;
+    server.use(http.get('*/api/token/', () => HttpResponse.error(), { once: true }));
+    await useAuthStore.getState().initialize();
+    expect(useAuthStore.getState()).toMatchObject({ isLoading: false, offline: false, isAuthenticated: true });
+  });
+
+  it('pauses 1, 2, 4, 8 and 16 seconds between tries, then every 30 seconds', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 20].map(retryPauseMs)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
+  });
+});
+
+describe('initialize, continued', () => {
   it('stays signed in but shows the error when the settings fail to load', async () => {
     tokenRoute.token = hubOwner().token;
     server.use(
@@ -156,10 +221,11 @@ describe('loadUser', () => {
   });
 
   it('takes the currency from the subscription', async () => {
-    setAuthToken(hubOwner().token);
+    const { token, user } = hubOwner();
+    setAuthToken(token);
     server.use(
       http.get('*/api/v1/wallet/subscription-detail/', () =>
-        HttpResponse.json({ data: { ...mockDb.subscriptionOf(mockDb.data.organizations[1]!), currency: 'USD' } }),
+        HttpResponse.json({ data: { ...mockDb.subscriptionOf(mockDb.data.organizations[1]!, user, 'owner'), currency: 'USD' } }),
       ),
     );
     await useAuthStore.getState().loadUser();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { clearDrafts, DRAFT_LIST_KEY, getDraft, listDrafts, removeDraft, saveDraft } from '@/store/drafts';
+import { claimDrafts, clearDrafts, DRAFT_LIST_KEY, getDraft, listDrafts, removeDraft, saveDraft } from '@/store/drafts';
 
 describe('drafts (spec §3)', () => {
   it('saves each draft under its own key and lists the keys', () => {
@@ -29,6 +29,16 @@ describe('drafts (spec §3)', () => {
     expect(window.localStorage.getItem('draft:b')).toBeNull();
     expect(window.localStorage.getItem(DRAFT_LIST_KEY)).toBeNull();
     expect(window.localStorage.getItem('unrelated')).toBe('kept');
+  });
+
+  it('keeps drafts for the same person and drops them when another person signs in', () => {
+    claimDrafts('ada');
+    saveDraft('a', 1);
+    claimDrafts('ada');
+    expect(getDraft('a')?.data).toBe(1);
+    claimDrafts('bob');
+    expect(getDraft('a')).toBeNull();
+    expect(listDrafts()).toEqual([]);
   });
 
   it('treats corrupt storage as no drafts', () => {

@@ -39,6 +39,18 @@ describe('basic-profile page', () => {
     expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
   });
 
+  it('is step 1 of 2 for someone who has no hub yet', () => {
+    setup();
+    expect(screen.getByText(/Step 1 of 2/)).toBeInTheDocument();
+  });
+
+  it('shows no step label to someone an invitation already brought into a hub', async () => {
+    await signInAs({ email: 'ivy@acme.io', name: 'Ivy Invitee', hub: { name: 'Acme', domainHandle: 'acme' } });
+    setup();
+    expect(screen.getByRole('heading', { name: 'Tell us about yourself' })).toBeInTheDocument();
+    expect(screen.queryByText(/Step \d of 2/)).not.toBeInTheDocument();
+  });
+
   it('groups the roles by department and filters them as the user types', async () => {
     const { user } = setup();
     await user.click(screen.getByLabelText('Role'));

@@ -75,6 +75,20 @@ describe('create-hub page', () => {
     await waitFor(() => expect(status()).toHaveTextContent('acme-labs is available'));
   });
 
+  it('is step 2 of 2 of onboarding, with no way back to a hub', () => {
+    setup();
+    expect(screen.getByText(/Step 2 of 2/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Back to/ })).not.toBeInTheDocument();
+  });
+
+  it('opened by someone who has a hub (the hub switcher), shows no step label and a way back', async () => {
+    await signInAs({ email: 'olive@acme.io', name: 'Olive Owner', hub: { name: 'Acme', domainHandle: 'acme' } });
+    setup();
+    expect(screen.getByRole('heading', { name: 'Create another hub' })).toBeInTheDocument();
+    expect(screen.queryByText(/Step \d of 2/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to Acme/ })).toHaveAttribute('href', '/');
+  });
+
   it('reports a taken handle with the server’s reason', async () => {
     const { user, status } = setup();
     await user.type(screen.getByLabelText('Hub handle'), MOCK_DEMO_HUB.domainHandle);
@@ -91,6 +105,15 @@ describe('create-hub page', () => {
     await user.type(screen.getByLabelText('Hub handle'), 'cdef');
     await waitFor(() => expect(status()).toHaveTextContent('abcdef is available'));
     expect(handles).toEqual(['abcdef']);
+  });
+
+  it('never offers a handle with a leading hyphen as available', async () => {
+    const handles = watchChecks();
+    const { user, status } = setup();
+    await user.type(screen.getByLabelText('Hub handle'), '-lead');
+    await new Promise((r) => setTimeout(r, HANDLE_CHECK_DELAY_MS + 100));
+    expect(handles).toEqual([]);
+    expect(status()).not.toHaveTextContent('available');
   });
 
   it('ignores an answer that arrives after the handle changed', async () => {
@@ -121,6 +144,8 @@ describe('create-hub page', () => {
     ['Hub handle', 'ab', 'Hub handle must be at least 3 characters'],
     ['Hub handle', 'my hub', 'Hub handle may contain only letters, digits, underscore and hyphen'],
     ['Hub handle', 'admin', 'Hub handle is reserved, please choose another'],
+    ['Hub handle', '-lead', 'Hub handle must start and end with a letter or digit'],
+    ['Hub handle', 'lead_', 'Hub handle must start and end with a letter or digit'],
     ['Email domain', 'not a domain', 'Email domain is not a valid domain'],
     ['Email domain', 'gmail.com', "Email domain cannot be a public email provider; use your organisation's own domain"],
   ])('checks %s "%s" → "%s"', async (label, value, message) => {

@@ -160,7 +160,7 @@ describe('sign-in page', () => {
 
     it.each([
       ['', 'Please enter the code from the email'],
-      ['12a45', 'Code must be between 6-12 digits'],
+      ['12a45', 'Enter the 6-digit code from the email'],
     ])('checks the code "%s" before asking the server again: "%s"', async (code, message) => {
       const bodies = captureBodies('/auth/login/');
       const { signIn, user } = setup();

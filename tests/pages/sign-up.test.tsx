@@ -2,8 +2,9 @@ import { http, HttpResponse } from 'msw';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_SPECIAL_CHARACTERS } from '@/lib/validation/fields';
-import { MOCK_DEMO_ACCOUNT, MOCK_REGISTRATION, MOCK_VERIFICATION_CODE } from '@/mocks/state';
-import { server } from '@/mocks/node';
+import { MOCK_DEMO_ACCOUNT, MOCK_DEMO_HUB, MOCK_REGISTRATION, MOCK_VERIFICATION_CODE } from '@/mocks/state';
+import { rememberRegistration } from '@/components/auth/pendingRegistration';
+import { mockDb, server } from '@/mocks/node';
 import SignUpPage from '@/pages/sign-up';
 import VerifyPage from '@/pages/verify';
 import { getVisitorId } from '@/client/fingerprint';
@@ -67,14 +68,14 @@ describe('sign-up page', () => {
   it('asks for every field when the form is sent empty', async () => {
     const { submit } = setup();
     await submit();
-    expect(await screen.findByText('Please enter Name')).toBeInTheDocument();
-    expect(screen.getByText('Please enter Email')).toBeInTheDocument();
-    expect(screen.getByText('Please enter Password')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter your name')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your email address')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a password')).toBeInTheDocument();
   });
 
   it.each([
     ['name', { name: 'A' }, 'Name must be at least 2 characters'],
-    ['email', { email: 'ada@' }, 'Email is not a valid email'],
+    ['email', { email: 'ada@' }, 'Enter a valid email address'],
     ['password', { password: 'Ab1#' }, 'Password must be at least 8 characters'],
     ['password', { password: 'ANALYTICAL#1' }, 'Password must contain a lowercase letter'],
     ['password', { password: 'analytical#1' }, 'Password must contain an uppercase letter'],
@@ -169,5 +170,76 @@ describe('sign-up page', () => {
     gate.release();
     await waitFor(() => expect(mockRouter.push).toHaveBeenCalledTimes(1));
     expect(requests).toBe(1);
+  });
+
+  describe('from an invitation link', () => {
+    const invitationPath = '/join-hub?invitation=invite-ivy';
+    beforeEach(() => {
+      const hub = mockDb.data.organizations.find((o) => o.domainHandle === MOCK_DEMO_HUB.domainHandle)!;
+      mockDb.data.invitations.push({ hubId: hub.id, email: 'ivy@example.org', role: 'editor', invitedBy: null, token: 'invite-ivy' });
+      resetRouter('/sign-up', { next: invitationPath });
+    });
+
+    it('fills in the invited address, locked, and signs straight in without a code', async () => {
+      const bodies = captureBodies('/auth/register/');
+      const { fill, submit } = setup();
+      const email = screen.getByLabelText('Email');
+      await waitFor(() => expect(email).toHaveValue('ivy@example.org'));
+      expect(email).toHaveAttribute('readonly');
+      expect(screen.getByText('Your invitation was sent to this address, so there is no code to enter.')).toBeInTheDocument();
+      await fill({ name: 'Ivy Invitee', password: valid.password });
+      await submit();
+      // Back to the invitation, signed in, to accept it.
+      await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith(invitationPath));
+      expect(mockRouter.push).not.toHaveBeenCalled();
+      expect(bodies).toEqual([{ name: 'Ivy Invitee', email: 'ivy@example.org', password: valid.password, invitation: 'invite-ivy' }]);
+    });
+
+    it('is an ordinary sign-up when the link is no good', async () => {
+      resetRouter('/sign-up', { next: '/join-hub?invitation=invite-unknown' });
+      const { fill, submit } = setup();
+      await fill(valid);
+      expect(screen.getByLabelText('Email')).not.toHaveAttribute('readonly');
+      await submit();
+      await waitFor(() => expect(mockRouter.push).toHaveBeenCalledWith(
+        `/verify?email=ada%40example.org&next=${encodeURIComponent('/join-hub?invitation=invite-unknown')}`,
+      ));
+    });
+  });
+
+  describe('an address this browser signed up before and never verified', () => {
+    beforeEach(() => rememberRegistration('ada@example.org', MOCK_REGISTRATION));
+
+    it('says it is waiting for verification and leads to the code, without signing up again', async () => {
+      const bodies = captureBodies('/auth/register/');
+      const { fill, submit, user } = setup();
+      await fill(valid);
+      await submit();
+      expect(await screen.findByText('An account with this email is waiting for verification')).toBeInTheDocument();
+      expect(bodies).toEqual([]);
+      await user.click(screen.getByRole('button', { name: 'Enter the code' }));
+      await waitFor(() => expect(mockRouter.push).toHaveBeenCalledWith('/verify?email=ada%40example.org'));
+    });
+
+    it('sends a new code for that sign-up, then leads to the code', async () => {
+      const resent = captureBodies('/auth/register/resend/');
+      const { fill, submit, user } = setup();
+      await fill(valid);
+      await submit();
+      await user.click(await screen.findByRole('button', { name: 'Send a new code' }));
+      await waitFor(() => expect(mockRouter.push).toHaveBeenCalledWith('/verify?email=ada%40example.org'));
+      expect(resent).toEqual([{ email: 'ada@example.org', registration: MOCK_REGISTRATION }]);
+    });
+
+    it('shows why a new code cannot be sent yet', async () => {
+      server.use(http.post('*/api/v1/auth/register/resend/', () =>
+        HttpResponse.json({ message: 'Please wait 53 seconds before asking for another email.', code: 'rate_limited' }, { status: 429 })));
+      const { fill, submit, user } = setup();
+      await fill(valid);
+      await submit();
+      await user.click(await screen.findByRole('button', { name: 'Send a new code' }));
+      expect(await screen.findByText('Please wait 53 seconds before asking for another email.')).toBeInTheDocument();
+      expect(mockRouter.push).not.toHaveBeenCalled();
+    });
   });
 });

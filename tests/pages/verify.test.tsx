@@ -71,9 +71,9 @@ describe('verify page', () => {
   });
 
   it.each([
-    ['', 'Please enter Code'],
-    ['12a45', 'Code must be between 6-12 digits'],
-    ['12345', 'Code must be between 6-12 digits'],
+    ['', 'Please enter the code from the email'],
+    ['12a45', 'Enter the 6-digit code from the email'],
+    ['12345', 'Enter the 6-digit code from the email'],
   ])('rejects the code "%s" with "%s"', async (code, message) => {
     const { verify } = setup();
     await verify(code);

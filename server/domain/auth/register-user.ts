@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import { users } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
+import { accountExistsMail } from '../../mail/templates';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { randomToken, sha256 } from '../../lib/tokens';
@@ -9,6 +10,7 @@ import { VERIFICATION_CODE_TTL_MS } from '../../../lib/constants';
 import { claimMailSlot, releaseMailSlot } from './claim-mail-slot';
 import { findUserByEmail } from './find-user-by-email';
 import { createVerificationCode } from './send-verification-code';
+import { verifyByInvitation } from './verify-by-invitation';
 
 /** The address's verification mail slot, or null when its limit is used up: sign-up answers alike either way. */
 async function mailSlotFor(db: Database, email: string): Promise<string | null> {
@@ -30,6 +32,8 @@ async function mailSlotFor(db: Database, email: string): Promise<string | null> 
  *   cannot change the password the mailbox owner ends up verifying;
  * - a verified address is left alone and its owner is told by email.
  * Mail goes out after the answer (Mailer.queue), so timing reveals nothing either.
+ * A sign-up carrying the token of an invitation to exactly this address is
+ * verified at once (`verified`), with no code; any other token is ignored.
  */
 export async function registerUser(opts: {
   db: Database;
@@ -38,26 +42,26 @@ export async function registerUser(opts: {
   name: string;
   email: string;
   password: string;
-}): Promise<{ email: string; expiresIn: number; registration: string }> {
+  invitation?: string;
+}): Promise<{ email: string; expiresIn: number; registration: string; verified: boolean }> {
   const { db, email } = opts;
   const passwordHash = await hashPassword(opts.password);
   const registration = randomToken();
+  const answer = { email, expiresIn: VERIFICATION_CODE_TTL_MS / 1000, registration, verified: false };
+  if (opts.invitation && (await verifyByInvitation({ db, email, token: opts.invitation, name: opts.name, passwordHash }))) {
+    return { ...answer, verified: true };
+  }
   const mailSlot = await mailSlotFor(db, email);
 
   const existing = await findUserByEmail({ db, email });
   if (existing?.emailVerifiedAt) {
     if (mailSlot) {
       opts.mailer.queue(
-        {
-          to: email,
-          subject: 'You already have a Convene account',
-          text: `Someone, maybe you, tried to sign up for Convene with this address, which already has an account.\n\nTo get in, sign in: ${opts.config.appUrl}/sign-in\nForgot your password? Reset it: ${opts.config.appUrl}/forgot-password\n\nIf it was not you, you can ignore this email: nothing has changed.\n`,
-          html: `<p>Someone, maybe you, tried to sign up for Convene with this address, which already has an account.</p><p><a href="${opts.config.appUrl}/sign-in">Sign in</a> or <a href="${opts.config.appUrl}/forgot-password">reset your password</a>.</p><p>If it was not you, you can ignore this email: nothing has changed.</p>`,
-        },
+        accountExistsMail({ to: email, appUrl: opts.config.appUrl }),
         () => releaseMailSlot({ db, id: mailSlot }),
       );
     }
-    return { email, expiresIn: VERIFICATION_CODE_TTL_MS / 1000, registration };
+    return answer;
   }
 
   // No password on the account until a code proves the mailbox; a racing sign-up for the address finds this row.
@@ -73,5 +77,5 @@ export async function registerUser(opts: {
   });
   // Over the address's mail limit the code is kept but not mailed: "Resend" brings it a minute later.
   if (mailSlot) opts.mailer.queue(mail, () => releaseMailSlot({ db, id: mailSlot }));
-  return { email, expiresIn: VERIFICATION_CODE_TTL_MS / 1000, registration };
+  return answer;
 }

@@ -134,7 +134,7 @@ describe('POST auth/register/verify/', () => {
     expect(res.body).toEqual({
       message: 'Please enter Email',
       code: 'validation_error',
-      errors: { email: ['Please enter Email'], code: ['Please enter Code'] },
+      errors: { email: ['Please enter Email'], code: ['Please enter the code from the email'] },
     });
   });
 
@@ -142,9 +142,9 @@ describe('POST auth/register/verify/', () => {
     const res = await verify({ email: uniqueEmail(), code });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      message: 'Code must be between 6-12 digits',
+      message: 'Enter the 6-digit code from the email',
       code: 'validation_error',
-      errors: { code: ['Code must be between 6-12 digits'] },
+      errors: { code: ['Enter the 6-digit code from the email'] },
     });
   });
 

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailRequests, users, verificationCodes } from '../../db/schema';
+import { auditEvents, invitations, mailRequests, users, verificationCodes } from '../../db/schema';
 import type { ApiResponse } from '../../test/harness';
 import { signUp, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from '../../test/harness';
+import { createStaffedHub, invitationTokenFor, type StaffedHub } from '../organizations/members-cases';
 import { invalidPasswords, LONG_PASSWORD } from './password-cases';
 
 let server: TestServer;
@@ -24,7 +25,7 @@ describe('POST auth/register/', () => {
     const res = await register({ name: 'Asha Rao', email, password: STRONG_PASSWORD });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      data: { email, expires_in: 600, registration: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+      data: { email, expires_in: 600, registration: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), verified: false },
       message: `We sent a 6-digit code to ${email}.`,
     });
 
@@ -61,7 +62,7 @@ describe('POST auth/register/', () => {
       const res = await register({ name: 'Someone Else', email, password: STRONG_PASSWORD });
       expect(res.status).toBe(fresh.status);
       expect(res.body).toEqual({
-        data: { email: person.email, expires_in: 600, registration: expect.any(String) },
+        data: { email: person.email, expires_in: 600, registration: expect.any(String), verified: false },
         message: `We sent a 6-digit code to ${person.email}.`,
       });
     }
@@ -114,7 +115,7 @@ describe('POST auth/register/', () => {
     expect(login.status).toBe(200);
   });
 
-  it.each(invalidPasswords('Password'))('refuses a password that is $rule', async ({ value, message }) => {
+  it.each(invalidPasswords('Password', 'a password'))('refuses a password that is $rule', async ({ value, message }) => {
     const email = uniqueEmail();
     const res = await register({ name: 'Asha Rao', email, password: value });
     expect(res.status).toBe(400);
@@ -127,16 +128,16 @@ describe('POST auth/register/', () => {
     const res = await register({});
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      message: 'Please enter Name',
+      message: 'Please enter your name',
       code: 'validation_error',
-      errors: { name: ['Please enter Name'], email: ['Please enter Email'], password: ['Please enter Password'] },
+      errors: { name: ['Please enter your name'], email: ['Please enter your email address'], password: ['Please enter a password'] },
     });
   });
 
   it.each([
-    { field: 'email', value: 'not-an-email', message: 'Email is not a valid email' },
-    { field: 'email', value: 'a@b', message: 'Email is not a valid email' },
-    { field: 'name', value: '   ', message: 'Please enter Name' },
+    { field: 'email', value: 'not-an-email', message: 'Enter a valid email address' },
+    { field: 'email', value: 'a@b', message: 'Enter a valid email address' },
+    { field: 'name', value: '   ', message: 'Please enter your name' },
     { field: 'name', value: 'A', message: 'Name must be at least 2 characters' },
     { field: 'name', value: 'A'.repeat(81), message: 'Name must be up to 80 characters' },
   ])('refuses $field "$value" with "$message"', async ({ field, value, message }) => {
@@ -149,5 +150,92 @@ describe('POST auth/register/', () => {
     const res = await server.request('POST', 'auth/register/', { body: '{"name":', headers: { 'Content-Type': 'application/json' } });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'validation_error', message: expect.any(String) });
+  });
+});
+
+describe('POST auth/register/ from an invitation link', () => {
+  let staffed: StaffedHub;
+  beforeAll(async () => { staffed = await createStaffedHub(server); });
+
+  /** Invites `email` to the staffed hub and returns the link's token. */
+  async function invite(email: string) {
+    const res = await server.post(
+      `organizations/${staffed.hub.domain_handle}/invitations/`,
+      { emails: [email], role: 'editor' },
+      { token: staffed.owner.token, hubHandle: staffed.hub.domain_handle },
+    );
+    if (res.status !== 201) throw new Error(`invite failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return invitationTokenFor(server, email);
+  }
+  const verificationMails = (email: string) =>
+    server.mail.messages.filter((m) => m.to.includes(email) && m.subject === 'Your Convene verification code');
+  /** The answer with what differs between any two sign-ups taken out. */
+  const shapeOf = (res: ApiResponse, email: string) =>
+    JSON.parse(JSON.stringify(res.body).split(email).join('<email>').replace(/"registration":"[^"]+"/, '"registration":"<secret>"')) as unknown;
+
+  it('creates the invited address verified, mails no code, and the person signs in and accepts', async () => {
+    const email = uniqueEmail('guests.test');
+    const token = await invite(email);
+    const res = await register({ name: 'Ivy Invitee', email, password: STRONG_PASSWORD, invitation: token });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      data: { email, expires_in: 600, registration: expect.any(String), verified: true },
+      message: 'Your email is verified: the invitation proved it.',
+    });
+    const user = await userByEmail(email);
+    expect(user).toMatchObject({ name: 'Ivy Invitee', emailVerifiedAt: expect.any(Date), passwordHash: expect.stringMatching(/^\$argon2id\$/) });
+    const [verifiedEvent] = await server.db.select().from(auditEvents).where(and(eq(auditEvents.subjectId, user!.id), eq(auditEvents.type, 'email_verified')));
+    expect(verifiedEvent).toBeDefined();
+
+    const login = await server.post<{ data: { token: string } }>('auth/login/', { email, password: STRONG_PASSWORD });
+    expect(login.status).toBe(200);
+    const accepted = await server.post(`invitations/${token}/accept/`, {}, { token: login.body.data.token });
+    expect(accepted.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(verificationMails(email)).toHaveLength(0);
+  });
+
+  it('completes an address still waiting for its code, whose earlier code then stops working', async () => {
+    const email = uniqueEmail('guests.test');
+    const token = await invite(email);
+    const first = await register({ name: 'Ivy Invitee', email, password: 'Earl1er!Password' });
+    const earlierCode = await server.mail.codeFor(email);
+    const res = await register({ name: 'Ivy Invitee', email, password: STRONG_PASSWORD, invitation: token });
+    expect((res.body as { data: { verified: boolean } }).data.verified).toBe(true);
+    expect((await server.post('auth/login/', { email, password: STRONG_PASSWORD })).status).toBe(200);
+    const verify = await server.post('auth/register/verify/', { email, code: earlierCode, registration: registrationOf(first) });
+    expect(verify.status).toBe(400);
+    expect((await server.post('auth/login/', { email, password: 'Earl1er!Password' })).status).toBe(401);
+  });
+
+  it.each([
+    ['the invitation of another address', async () => invite(uniqueEmail('guests.test'))],
+    ['a made-up token', async () => 'A'.repeat(43)],
+    ['an expired invitation', async (email: string) => {
+      const token = await invite(email);
+      await server.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.email, email));
+      return token;
+    }],
+  ])('answers a sign-up carrying %s exactly like one without, and mails a code', async (_, tokenFor) => {
+    const email = uniqueEmail('guests.test');
+    const token = await tokenFor(email);
+    const plainEmail = uniqueEmail('guests.test');
+    const plain = await register({ name: 'Ivy Invitee', email: plainEmail, password: STRONG_PASSWORD });
+    const res = await register({ name: 'Ivy Invitee', email, password: STRONG_PASSWORD, invitation: token });
+    expect(res.status).toBe(plain.status);
+    expect(shapeOf(res, email)).toEqual(shapeOf(plain, plainEmail));
+    expect(await userByEmail(email)).toMatchObject({ emailVerifiedAt: null, passwordHash: null });
+    expect(await server.mail.codeFor(email)).toMatch(/^\d{6}$/);
+    expect((await server.post('auth/login/', { email, password: STRONG_PASSWORD })).status).toBe(401);
+  });
+
+  it('leaves a verified account alone, answering as for any verified address', async () => {
+    const person = await signUp(server, { email: uniqueEmail('guests.test') });
+    await server.db.update(mailRequests).set({ createdAt: new Date(Date.now() - 2 * 60 * 1000) }).where(eq(mailRequests.email, person.email));
+    const token = await invite(person.email);
+    const res = await register({ name: 'Someone Else', email: person.email, password: 'Att4cker!Password', invitation: token });
+    expect((res.body as { data: { verified: boolean } }).data.verified).toBe(false);
+    expect(await userByEmail(person.email)).toMatchObject({ name: person.name });
+    expect((await server.post('auth/login/', { email: person.email, password: 'Att4cker!Password' })).status).toBe(401);
   });
 });

@@ -23,10 +23,10 @@ async function messageFor(schema: z.ZodType, value: unknown): Promise<string | n
 describe('zodRule', () => {
   it('gives exactly the server schema’s first message', async () => {
     const password = registerBody.shape.password;
-    expect(await messageFor(password, undefined)).toBe('Please enter Password');
+    expect(await messageFor(password, undefined)).toBe('Please enter a password');
     expect(await messageFor(password, 'Ab1#')).toBe('Password must be at least 8 characters');
     expect(await messageFor(password, 'Abcdefg1#')).toBeNull();
-    expect(await messageFor(registerBody.shape.email, 'x@')).toBe('Email is not a valid email');
+    expect(await messageFor(registerBody.shape.email, 'x@')).toBe('Enter a valid email address');
   });
 
   it('marks schemas that reject a missing value as required, and optional ones as not', () => {

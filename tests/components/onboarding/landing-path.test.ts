@@ -4,7 +4,7 @@ import { landingPathFor } from '@/components/onboarding/landingPath';
 
 const user = (current_step: string): User => ({
   id: 'u1', email: 'ada@example.org', name: 'Ada', email_verified: true,
-  profile: { role: null, about: null, colour: '#796CFF' },
+  profile: { role: null, about: null, colour: '#796CFF' }, photo_url: null, has_password: true,
   current_step, organization: null, active_organization: null, organizations: [], created_at: '2026-01-01T00:00:00Z',
   two_factor_enabled: false, two_factor_required: false,
 });
