@@ -1,8 +1,16 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { badgeBackground, statusColors, type BadgeStatus } from '@/lib/constants';
+import type { Role } from '@/lib/contract/settings';
+import { colors } from '@/lib/palette';
+import { roleBadge, roleLabels } from './roles';
 
-const Pill = styled.span<{ $status: BadgeStatus }>`
+/** A badge's tone: a status colour, or neutral for what needs no attention. */
+export type BadgeTone = BadgeStatus | 'neutral';
+
+const toneColour = (tone: BadgeTone): string => (tone === 'neutral' ? colors.textSoft : statusColors[tone]);
+
+const Pill = styled.span<{ $tone: BadgeTone }>`
   display: inline-flex;
   align-items: center;
   gap: 6px;
@@ -12,8 +20,8 @@ const Pill = styled.span<{ $status: BadgeStatus }>`
   font-weight: 500;
   line-height: 20px;
   white-space: nowrap;
-  color: ${({ $status }) => statusColors[$status]};
-  background: ${({ $status }) => badgeBackground($status)};
+  color: ${({ $tone }) => toneColour($tone)};
+  background: ${({ $tone }) => ($tone === 'neutral' ? `${colors.textSoft}22` : badgeBackground($tone))};
 
   &::before {
     content: '';
@@ -25,6 +33,11 @@ const Pill = styled.span<{ $status: BadgeStatus }>`
 `;
 
 /** The spec's badge: the status colour on the same colour with alpha 22. */
-export function StatusBadge({ status, children }: { status: BadgeStatus; children: ReactNode }) {
-  return <Pill $status={status}>{children}</Pill>;
+export function StatusBadge({ status, children }: { status: BadgeTone; children: ReactNode }) {
+  return <Pill $tone={status}>{children}</Pill>;
+}
+
+/** A role, in the one colour that role has on every page. */
+export function RoleBadge({ role }: { role: Role }) {
+  return <StatusBadge status={roleBadge[role]}>{roleLabels[role]}</StatusBadge>;
 }

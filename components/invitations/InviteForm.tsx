@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Form, Select } from 'antd';
+import type { Rule } from 'antd/es/form';
 import styled from 'styled-components';
 import { createInvitationsBody, MAX_INVITE_EMAILS, type InviteResult } from '@/lib/contract/invitations';
 import type { Role } from '@/lib/contract/settings';
@@ -23,8 +24,21 @@ const Row = styled.div`
   }
 `;
 
+/** Says which address is wrong ("ada@ is not a valid email address"), not just that one is. */
+const emailsRule: Rule = {
+  required: true,
+  validator: async (_rule, value: unknown) => {
+    const result = createInvitationsBody.shape.emails.safeParse(value);
+    if (result.success) return;
+    const issue = result.error.issues[0];
+    const index = issue?.path[0];
+    if (typeof index === 'number' && Array.isArray(value)) throw new Error(`${String(value[index])} is not a valid email address`);
+    throw new Error(issue?.message ?? 'Please check the addresses');
+  },
+};
+
 const rules = {
-  emails: [zodRule(createInvitationsBody.shape.emails)],
+  emails: [emailsRule],
   role: [zodRule(createInvitationsBody.shape.role)],
 };
 
@@ -33,22 +47,34 @@ interface InviteValues {
   role: Role;
 }
 
-const outcomeText: Record<InviteResult['outcome'], string> = {
-  invited: 'invited',
-  refreshed: 'sent a new link',
-  already_member: 'already a member',
-  rate_limited: 'sent too often; try again in a few minutes',
-  mail_failed: 'the email could not be sent',
+/** Each outcome in a sentence about its address; the first two are successes, the rest need the user's eye. */
+const outcomeText: Record<InviteResult['outcome'], (email: string) => string> = {
+  invited: (email) => `${email} is invited.`,
+  refreshed: (email) => `${email} was sent a new link.`,
+  already_member: (email) => `${email} is already a member; nothing was sent.`,
+  rate_limited: (email) => `${email} was sent an invitation too often lately; try again in a few minutes.`,
+  mail_failed: (email) => `The email to ${email} could not be sent; resend it from the pending invitations.`,
 };
+const succeeded = (result: InviteResult) => result.outcome === 'invited' || result.outcome === 'refreshed';
 
-/** One line per outcome: "Invited: a@x.com, b@x.com". */
-function summary(results: InviteResult[]) {
-  const groups = new Map<InviteResult['outcome'], string[]>();
-  for (const r of results) groups.set(r.outcome, [...(groups.get(r.outcome) ?? []), r.email]);
-  return [...groups].map(([outcome, emails]) => ({
-    outcome,
-    text: `${emails.join(', ')}: ${outcomeText[outcome]}`,
-  }));
+/** One list of results in an alert: green for what went out, a warning for what did not. */
+function Results({ results, type, title }: { results: InviteResult[]; type: 'success' | 'warning'; title: string }) {
+  if (results.length === 0) return null;
+  return (
+    <Alert
+      type={type}
+      showIcon
+      title={title}
+      description={
+        <ul style={{ margin: 0, paddingLeft: 18 }}>
+          {results.map((r) => (
+            <li key={r.email}>{outcomeText[r.outcome](r.email)}</li>
+          ))}
+        </ul>
+      }
+      style={{ marginBottom: 16 }}
+    />
+  );
 }
 
 /**
@@ -73,28 +99,15 @@ export function InviteForm({ scope, roles, onInvited }: { scope: InvitationScope
       setPlanLimit(errorMessage(e));
     }
   });
-  const lines = results ? summary(results) : [];
-  const problems = lines.some((l) => l.outcome === 'rate_limited' || l.outcome === 'mail_failed');
+  const sent = results?.filter(succeeded) ?? [];
+  const notSent = results?.filter((r) => !succeeded(r)) ?? [];
 
   return (
     <>
       <PlanLimitAlert message={planLimit} />
       <FormError message={error} />
-      {lines.length > 0 && (
-        <Alert
-          type={problems ? 'warning' : 'success'}
-          showIcon
-          title="Invitations"
-          description={
-            <ul style={{ margin: 0, paddingLeft: 18 }}>
-              {lines.map((l) => (
-                <li key={l.outcome}>{l.text}</li>
-              ))}
-            </ul>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <Results results={sent} type="success" title={sent.length === 1 ? 'Invitation sent' : 'Invitations sent'} />
+      <Results results={notSent} type="warning" title="Not sent" />
       <VerticalForm<InviteValues> form={form} name="invite" size="middle" onFinish={onFinish} initialValues={{ emails: [], role: 'viewer' }}>
         <Row>
           <Form.Item

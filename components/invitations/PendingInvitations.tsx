@@ -6,9 +6,8 @@ import { colors } from '@/lib/palette';
 import { errorMessage } from '@/client/http/clients';
 import type { InvitationScope } from '@/client/http/hub-admin-api';
 import { LoadFailure } from '@/components/common/LoadFailure';
-import { StatusBadge } from '@/components/common/StatusBadge';
+import { RoleBadge } from '@/components/common/StatusBadge';
 import { LoadMore } from '@/components/ui/LoadMore';
-import { roleLabels } from '@/components/common/roles';
 import { usePagedList } from '@/components/ui/usePagedList';
 
 const Row = styled.div`
@@ -80,7 +79,7 @@ function InvitationRow({ scope, invitation, onChange }: { scope: InvitationScope
       <div style={{ minWidth: 0 }}>
         <strong>{invitation.email}</strong>
         <span className="meta">
-          <StatusBadge status="info">{roleLabels[invitation.role]}</StatusBadge>
+          <RoleBadge role={invitation.role} />
           <span>Sent {when(invitation.last_sent_at)}</span>
           <span>Expires {when(invitation.expires_at)}</span>
           {invitation.invited_by && <span>by {invitation.invited_by}</span>}

@@ -32,11 +32,16 @@ interface MemberListProps<M extends MemberLike> {
   remove(member: M): Promise<unknown>;
   /** Bumped by the parent to reload (after someone was added). */
   version?: number;
+  /** The place's manage-members ability, and what its owners may do (see MemberRow). */
+  canManage?: boolean;
+  ownerPowers?: string;
+  /** After a role changed or someone was removed: the parent's own view of the place may have changed. */
+  onChanged?: () => void;
 }
 
 /** A searchable, paged list of members; each row offers the role change and removal its abilities allow. */
 export function MemberList<M extends MemberLike>({
-  scope, placeName, fetchPage, changeRole, remove, version = 0,
+  scope, placeName, fetchPage, changeRole, remove, version = 0, canManage, ownerPowers, onChanged,
 }: MemberListProps<M>) {
   const meId = useAuthStore((s) => s.user?.id);
   const [search, setSearch] = useState('');
@@ -76,14 +81,18 @@ export function MemberList<M extends MemberLike>({
                 member={member}
                 isMe={member.user_id === meId}
                 placeName={placeName}
+                canManage={canManage}
+                ownerPowers={ownerPowers}
                 manage={{
                   changeRole: async (role) => {
                     await changeRole(member, role);
                     list.reload();
+                    onChanged?.();
                   },
                   remove: async () => {
                     await remove(member);
                     list.reload();
+                    onChanged?.();
                   },
                 }}
               />

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Button, Popconfirm, Select, Tag, Typography } from 'antd';
+import { App, Button, Popconfirm, Select, Tag, Typography } from 'antd';
 import styled from 'styled-components';
 import type { MemberAbilities } from '@/lib/contract/members';
 import type { Role } from '@/lib/contract/settings';
 import { colors } from '@/lib/palette';
 import { errorMessage } from '@/client/http/clients';
 import { HubAvatar } from '@/components/common/HubAvatar';
-import { StatusBadge } from '@/components/common/StatusBadge';
-import { roleLabels, roleOptions } from '@/components/common/roles';
+import { RoleBadge } from '@/components/common/StatusBadge';
+import { roleOptions, roleWithArticle } from '@/components/common/roles';
 
 const Row = styled.div`
   display: grid;
@@ -67,6 +67,8 @@ export interface MemberLike {
   role: Role;
   /** Whether they sign in with two factors; present for the hub's owners only. */
   two_factor?: boolean | null;
+  /** Whether they are the place's only owner, as the server counts. */
+  only_owner: boolean;
   /** What the signed-in user may do to this member, as the server decided. */
   abilities: MemberAbilities;
 }
@@ -81,12 +83,21 @@ interface MemberRowProps {
   };
   /** Where the member belongs, for the removal question ("Remove Ana from Acme?"). */
   placeName: string;
+  /**
+   * Whether the signed-in user manages the place's members (its abilities): they
+   * see the only owner's role picker too, so trying to lower it tells them at once why not.
+   */
+  canManage?: boolean;
+  /** What an owner of the place may do, asked about before anyone is made one. */
+  ownerPowers?: string;
 }
 
 /** One person in a members list: who they are, their role, and what the signed-in user may change. */
-export function MemberRow({ member, isMe, manage, placeName }: MemberRowProps) {
+export function MemberRow({ member, isMe, manage, placeName, canManage = false, ownerPowers }: MemberRowProps) {
+  const { modal, message } = App.useApp();
   const [busy, setBusy] = useState<'role' | 'remove' | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ text: string; warning: boolean } | null>(null);
+  const who = isMe ? 'You' : member.name;
 
   const run = async (kind: 'role' | 'remove', action: () => Promise<void>) => {
     setBusy(kind);
@@ -94,11 +105,46 @@ export function MemberRow({ member, isMe, manage, placeName }: MemberRowProps) {
     try {
       await action();
     } catch (e) {
-      setProblem(errorMessage(e));
+      setProblem({ text: errorMessage(e), warning: false });
     } finally {
       setBusy(null);
     }
   };
+
+  const applyRole = (role: Role) =>
+    run('role', async () => {
+      await manage.changeRole(role);
+      void message.success(`${who} ${isMe ? 'are' : 'is'} now ${roleWithArticle(role)}.`);
+    });
+
+  const chooseRole = (role: Role) => {
+    if (role === member.role) return;
+    // The server keeps one owner; say so before anything is asked or sent.
+    if (member.only_owner) {
+      setProblem({
+        text: `${isMe ? 'You are' : `${member.name} is`} the only owner of ${placeName}. Make someone else owner first.`,
+        warning: true,
+      });
+      return;
+    }
+    setProblem(null);
+    if (role !== 'owner') {
+      void applyRole(role);
+      return;
+    }
+    modal.confirm({
+      title: `Make ${isMe ? 'yourself' : member.name} an owner of ${placeName}?`,
+      content: ownerPowers,
+      okText: 'Make owner',
+      onOk: () => applyRole(role),
+    });
+  };
+
+  const remove = () =>
+    run('remove', async () => {
+      await manage.remove();
+      void message.success(`${member.name} was removed from ${placeName}.`);
+    });
 
   const label = `${member.name}${isMe ? ' (you)' : ''}`;
   return (
@@ -115,18 +161,18 @@ export function MemberRow({ member, isMe, manage, placeName }: MemberRowProps) {
         )}
       </div>
       <div className="actions">
-        {member.abilities.change_role ? (
+        {member.abilities.change_role || (canManage && member.only_owner) ? (
           <Select<Role>
             aria-label={`Role of ${member.name}`}
             value={member.role}
             options={roleOptions}
             loading={busy === 'role'}
             disabled={busy !== null}
-            onChange={(role) => void run('role', () => manage.changeRole(role))}
+            onChange={chooseRole}
             style={{ width: 110 }}
           />
         ) : (
-          <StatusBadge status={member.role === 'owner' ? 'success' : 'info'}>{roleLabels[member.role]}</StatusBadge>
+          <RoleBadge role={member.role} />
         )}
         {/* One's own row offers no removal: Leave is how one goes, with its own confirmation. */}
         {member.abilities.remove && !isMe && (
@@ -134,7 +180,7 @@ export function MemberRow({ member, isMe, manage, placeName }: MemberRowProps) {
             title={`Remove ${member.name} from ${placeName}?`}
             okText="Remove"
             okButtonProps={{ danger: true }}
-            onConfirm={() => run('remove', manage.remove)}
+            onConfirm={remove}
           >
             <Button danger loading={busy === 'remove'} disabled={busy !== null} aria-label={`Remove ${member.name}`}>
               Remove
@@ -143,8 +189,8 @@ export function MemberRow({ member, isMe, manage, placeName }: MemberRowProps) {
         )}
       </div>
       {problem && (
-        <Problem type="danger" role="alert">
-          {problem}
+        <Problem type={problem.warning ? 'warning' : 'danger'} role="alert">
+          {problem.text}
         </Problem>
       )}
     </Row>

@@ -1,16 +1,16 @@
+import { useState } from 'react';
 import { App, Form, Select } from 'antd';
 import styled from 'styled-components';
 import { addSpaceMemberBody, type AddSpaceMemberBody, type Space } from '@/lib/contract/spaces';
 import type { Role } from '@/lib/contract/settings';
 import { spacesApi } from '@/client/http/spaces-api';
-import { useAuthStore } from '@/store/auth';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
-import { roleOptions } from '@/components/common/roles';
-import { useMemberSearch } from '@/components/members/useMemberSearch';
+import { roleOptions, roleWithArticle } from '@/components/common/roles';
+import { usePickerSearch } from '@/components/ui/usePickerSearch';
 
 const Row = styled.div`
   display: grid;
@@ -31,16 +31,21 @@ const rules = {
   role: [zodRule(addSpaceMemberBody.shape.role)],
 };
 
-/** Adds a member of the hub to the space with a role; only owners may hand out the owner role. */
+/**
+ * Adds a member of the hub to the space with a role; only owners may hand out the owner role.
+ * The picker offers whom the server says could be added: nobody already in, nor the one adding.
+ */
 export function AddSpaceMember({ space, onAdded }: { space: Space; onAdded(): void }) {
   const { message } = App.useApp();
-  const handle = useAuthStore((s) => s.user?.active_organization?.domain_handle ?? '');
   const [form] = Form.useForm<AddSpaceMemberBody>();
-  const picker = useMemberSearch(handle, () => true);
+  // Each addition asks again, so the person just added is no longer offered.
+  const [added, setAdded] = useState(0);
+  const picker = usePickerSearch(`${space.id}#${added}`, async (term) => (await spacesApi.memberCandidates(space.id, term)).data);
   const { submitting, error, onFinish } = useSubmit(form, async (values) => {
     const { data } = await spacesApi.addMember(space.id, values);
     form.resetFields();
-    void message.success(`${data.name} is now in ${space.name}.`);
+    setAdded((n) => n + 1);
+    void message.success(`${data.name} is now ${roleWithArticle(data.role)} in ${space.name}.`);
     onAdded();
   });
   const roles = roleOptions.filter((o) => space.abilities.grant_roles.includes(o.value));
@@ -61,8 +66,8 @@ export function AddSpaceMember({ space, onAdded }: { space: Space; onAdded(): vo
               showSearch={{ filterOption: false, onSearch: picker.setSearch }}
               loading={picker.loading}
               placeholder="Choose a member of the hub"
-              notFoundContent={picker.loading ? 'Searching…' : 'Nobody matches'}
-              options={picker.members.map((m) => ({ value: m.user_id, label: `${m.name} (${m.email})` }))}
+              notFoundContent={picker.loading ? 'Searching…' : 'Nobody else in the hub matches'}
+              options={picker.items.map((m) => ({ value: m.user_id, label: `${m.name} (${m.email})` }))}
             />
           </Form.Item>
           <Form.Item label="Space role" name="role" rules={rules.role}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { TeamOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
@@ -69,6 +70,8 @@ const Meta = styled.p`
 
 interface SpaceCardProps {
   space: Space;
+  /** What sits at the card's end when it offers no Join (Restore, in the archived list). */
+  aside?: ReactNode;
   /** Set when the user may join this space in one click. */
   onJoin?: (space: Space) => void;
   joining?: boolean;
@@ -76,7 +79,7 @@ interface SpaceCardProps {
 }
 
 /** One space in the hub's list: what it is, who sees it, its size and the user's standing in it. */
-export function SpaceCard({ space, onJoin, joining = false, joinDisabled = false }: SpaceCardProps) {
+export function SpaceCard({ space, aside, onJoin, joining = false, joinDisabled = false }: SpaceCardProps) {
   const settings = useAuthStore((s) => s.settings);
   const userId = useAuthStore((s) => s.user?.id);
   const headingId = `space-${space.id}`;
@@ -99,10 +102,12 @@ export function SpaceCard({ space, onJoin, joining = false, joinDisabled = false
           <span>{space.is_member ? `You: ${roleLabels[space.my_role]}` : 'Not a member'}</span>
         </Meta>
       </div>
-      {onJoin && (
+      {onJoin ? (
         <Button loading={joining} disabled={joinDisabled} onClick={() => onJoin(space)} aria-label={`Join ${space.name}`}>
           Join
         </Button>
+      ) : (
+        aside
       )}
     </Card>
   );

@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Head from 'next/head';
-import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { ArrowLeftOutlined, TeamOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Popconfirm, Skeleton } from 'antd';
+import { TeamOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Skeleton, Tabs } from 'antd';
 import styled from 'styled-components';
 import { breakpoints } from '@/lib/constants';
 import type { Space } from '@/lib/contract/spaces';
@@ -24,20 +23,13 @@ import { InviteForm } from '@/components/invitations/InviteForm';
 import { PendingInvitations } from '@/components/invitations/PendingInvitations';
 import { StartMeetingButton } from '@/components/meetings/StartMeetingButton';
 import { MemberList } from '@/components/members/MemberList';
+import { isOnlyOwner, onlyOwnerLeaving } from '@/components/members/onlyOwner';
 import { AddSpaceMember } from './AddSpaceMember';
+import { BackToSpaces } from './BackToSpaces';
 import { openedSpace } from './openedSpace';
-import { SpaceArchive } from './SpaceArchive';
+import { RestoreSpaceButton, SpaceArchive } from './SpaceArchive';
 import { SpaceSettingsForm } from './SpaceSettingsForm';
 import { spaceVisibilityBadge, spaceVisibilityLabel } from './visibility';
-
-const Back = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  gap: 6px;
-  margin-bottom: 16px;
-  font-size: 14px;
-  color: ${colors.textSecondary};
-`;
 
 const Header = styled.header`
   display: grid;
@@ -99,7 +91,15 @@ const Sections = styled.div`
   gap: 16px;
 `;
 
-/** A space: its header, its members and (for those who may) its settings. */
+const tabKeys = ['content', 'members', 'settings'] as const;
+type TabKey = (typeof tabKeys)[number];
+const tabOf = (value: unknown): TabKey => tabKeys.find((key) => key === value) ?? 'content';
+
+/** What an owner of a space may do, told before anyone is made one. */
+const SPACE_OWNER_POWERS =
+  'Owners of a space can change anyone’s role in it, remove its members, make others owners, and archive or restore it.';
+
+/** A space: its header, and its content, members and (for those who may) settings in tabs. */
 export function SpaceView({ id }: { id: string | null }) {
   const { load, retry, replace } = useLoad(id, async (spaceId) => (await spacesApi.get(spaceId)).data);
   const userId = useAuthStore((s) => s.user?.id);
@@ -132,19 +132,34 @@ export function SpaceView({ id }: { id: string | null }) {
 
 function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(space: Space): void; reload(): void }) {
   const router = useRouter();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const settings = useAuthStore((s) => s.settings);
+  const me = useAuthStore((s) => s.user);
   const [pending, setPending] = useState<'join' | 'leave' | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ text: string; warning?: boolean } | null>(null);
   const [members, setMembers] = useState(0);
   const [invited, setInvited] = useState(0);
   const { abilities } = space;
+  // The tab lives in the address (?tab=), so Back and a shared link open the same one.
+  const asked = tabOf(router.query.tab);
+  const [active, setActive] = useState<TabKey>(asked);
+  const [seen, setSeen] = useState<TabKey>(asked);
+  if (asked !== seen) {
+    setSeen(asked);
+    setActive(asked);
+  }
+  const spacePath = `/spaces/${encodeURIComponent(space.id)}`;
+  const openTab = (key: string) => {
+    const tab = tabOf(key);
+    setActive(tab);
+    void router.push(tab === 'content' ? spacePath : `${spacePath}?tab=${tab}`, undefined, { shallow: true, scroll: false });
+  };
   // A previewed item lives in the address (?content=…&at=…), so search results and shared links open it, at their passage.
   const previewId = typeof router.query.content === 'string' ? router.query.content : null;
   const previewFocus = focusFromQuery(router.query);
   const keepPreviewInAddress = (contentId: string | null, focus: PreviewFocus | null) => {
     const query = contentId ? `?${new URLSearchParams({ content: contentId, ...(focus ? focusParams(focus) : {}) }).toString()}` : '';
-    void router.replace(`/spaces/${encodeURIComponent(space.id)}${query}`, undefined, { shallow: true, scroll: false });
+    void router.replace(`${spacePath}${query}`, undefined, { shallow: true, scroll: false });
   };
   // The header's member count and the user's role follow membership changes; a failed refresh keeps the old header.
   const refresh = () =>
@@ -153,39 +168,137 @@ function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(spac
       () => undefined,
     );
 
-  const act = async (kind: 'join' | 'leave') => {
-    setPending(kind);
+  const join = async () => {
+    setPending('join');
     setProblem(null);
     try {
-      if (kind === 'join') {
-        onChange((await spacesApi.join(space.id)).data);
-        setMembers((n) => n + 1);
-        void message.success(`You joined ${space.name}.`);
-      } else {
-        await spacesApi.leave(space.id);
-        void message.success(`You left ${space.name}.`);
-        // After leaving, a shared or private space is no longer visible: go back to the list.
-        if (space.visibility === 'public') {
-          reload();
-        } else {
-          await router.push('/');
-        }
-      }
+      onChange((await spacesApi.join(space.id)).data);
+      setMembers((n) => n + 1);
+      void message.success(`You joined ${space.name}.`);
     } catch (e) {
-      setProblem(errorMessage(e));
+      setProblem({ text: errorMessage(e) });
     } finally {
       setPending(null);
     }
   };
+
+  const leave = async () => {
+    setProblem(null);
+    try {
+      await spacesApi.leave(space.id);
+      void message.success(`You left ${space.name}.`);
+      // After leaving, a shared or private space is no longer visible: go back to the list.
+      if (space.visibility === 'public') {
+        reload();
+      } else {
+        await router.push('/');
+      }
+    } catch (e) {
+      setProblem({ text: errorMessage(e) });
+    }
+  };
+
+  // The only owner is told at once why they cannot leave, rather than asked first and refused after.
+  const askToLeave = async () => {
+    setPending('leave');
+    setProblem(null);
+    const alone =
+      me !== null &&
+      space.space_role === 'owner' &&
+      (await isOnlyOwner((page, search) => spacesApi.members(space.id, page, { search }), me).catch(() => false));
+    setPending(null);
+    if (alone) {
+      setProblem({ text: onlyOwnerLeaving(space.name), warning: true });
+      return;
+    }
+    modal.confirm({
+      title: `Leave ${space.name}?`,
+      content: space.visibility === 'public' ? undefined : 'You will need an invitation to come back.',
+      okText: 'Leave',
+      okButtonProps: { danger: true },
+      onOk: leave,
+    });
+  };
+
+  // An archived space's Restore sits in its notice, on every tab.
+  const mayManage = abilities.update || abilities.archive;
+  const tabs: Array<{ key: TabKey; label: string; children: ReactNode }> = [
+    {
+      key: 'content',
+      label: 'Content',
+      children: (
+        <ContentArea space={space} initialPreviewId={previewId} initialFocus={previewFocus} onPreviewChange={keepPreviewInAddress} />
+      ),
+    },
+    {
+      key: 'members',
+      label: 'Members',
+      children: (
+        <Sections>
+          <Panel title="Members">
+            <MemberList
+              scope={space.id}
+              version={members}
+              placeName={space.name}
+              canManage={abilities.manage_members}
+              ownerPowers={SPACE_OWNER_POWERS}
+              fetchPage={(page, search) => spacesApi.members(space.id, page, search ? { search } : {})}
+              changeRole={(member, role) => spacesApi.updateMember(space.id, member.user_id, { role })}
+              remove={(member) => spacesApi.removeMember(space.id, member.user_id)}
+              onChanged={() => void refresh()}
+            />
+            {abilities.invite && (
+              <AddMemberBox>
+                <h3>Add a member</h3>
+                <AddSpaceMember
+                  space={space}
+                  onAdded={() => {
+                    setMembers((n) => n + 1);
+                    void refresh();
+                  }}
+                />
+              </AddMemberBox>
+            )}
+          </Panel>
+          {abilities.invite && (
+            <Panel title="Invite by email">
+              <InviteForm
+                scope={spaceInvitations(space.id)}
+                roles={abilities.grant_roles}
+                onInvited={() => setInvited((n) => n + 1)}
+              />
+              <PendingInvitations scope={spaceInvitations(space.id)} version={invited} />
+            </Panel>
+          )}
+        </Sections>
+      ),
+    },
+  ];
+  if (mayManage) {
+    tabs.push({
+      key: 'settings',
+      label: 'Settings',
+      children: (
+        <Sections>
+          {abilities.update && (
+            <Panel title="Settings">
+              <SpaceSettingsForm space={space} onSaved={onChange} />
+            </Panel>
+          )}
+          {abilities.archive && <SpaceArchive space={space} onChange={onChange} />}
+        </Sections>
+      ),
+    });
+  }
+  // A tab this person cannot use (a link from an owner, a role just changed) falls back to Content.
+  const shown = tabs.some((tab) => tab.key === active) ? active : 'content';
 
   return (
     <>
       <Head>
         <title>{`${space.name} · Convene`}</title>
       </Head>
-      <Back href="/">
-        <ArrowLeftOutlined /> All spaces
-      </Back>
+      <BackToSpaces />
       <Header>
         <div style={{ minWidth: 0 }}>
           <h1>{space.name}</h1>
@@ -196,7 +309,8 @@ function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(spac
             <span>
               <TeamOutlined /> {memberCount(space.member_count)}
             </span>
-            <span>Your role: {roleLabels[space.my_role]}</span>
+            {/* Someone who may join is not in the space yet: no role to speak of until they do. */}
+            <span>{abilities.join ? 'Not a member' : `Your role: ${roleLabels[space.my_role]}`}</span>
             {space.archived_at && <StatusBadge status="warning">Archived</StatusBadge>}
           </div>
           {space.description && <p className="description">{space.description}</p>}
@@ -205,79 +319,47 @@ function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(spac
           <AskButton label="Ask this space" space={{ id: space.id, name: space.name }} />
           {abilities.start_meeting && <StartMeetingButton spaceId={space.id} type="default" />}
           {abilities.join && (
-            <Button type="primary" loading={pending === 'join'} disabled={pending !== null} onClick={() => act('join')}>
+            <Button type="primary" loading={pending === 'join'} disabled={pending !== null} onClick={join}>
               Join space
             </Button>
           )}
           {abilities.leave && (
-            <Popconfirm
-              title={`Leave ${space.name}?`}
-              description={space.visibility === 'public' ? undefined : 'You will need an invitation to come back.'}
-              okText="Leave"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => act('leave')}
-            >
-              <Button loading={pending === 'leave'} disabled={pending !== null}>
-                Leave space
-              </Button>
-            </Popconfirm>
+            <Button loading={pending === 'leave'} disabled={pending !== null} onClick={askToLeave}>
+              Leave space
+            </Button>
           )}
         </div>
       </Header>
-      {problem && <Alert type="error" showIcon title={problem} closable style={{ marginBottom: 16 }} />}
+      {problem && (
+        <Alert
+          type={problem.warning ? 'warning' : 'error'}
+          showIcon
+          title={problem.text}
+          closable
+          onClose={() => setProblem(null)}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {abilities.join && !abilities.add_content && !problem && (
+        <Alert
+          type="info"
+          showIcon
+          title={`Join ${space.name} to take part`}
+          description="You can look around now; members add notes, files and contacts."
+          style={{ marginBottom: 16 }}
+        />
+      )}
       {space.archived_at && (
         <Alert
           type="warning"
           showIcon
           title="This space is archived"
-          description="It is hidden from the hub’s lists and searches; its content is kept."
+          description="It is hidden from the hub’s lists and searches, and nothing can be added or changed until it is restored. Its content is kept."
+          action={abilities.restore && <RestoreSpaceButton space={space} onRestored={onChange} />}
           style={{ marginBottom: 16 }}
         />
       )}
-      <Sections>
-        <ContentArea space={space} initialPreviewId={previewId} initialFocus={previewFocus} onPreviewChange={keepPreviewInAddress} />
-        <Panel title="Members">
-          <MemberList
-            scope={space.id}
-            version={members}
-            placeName={space.name}
-            fetchPage={(page, search) => spacesApi.members(space.id, page, search ? { search } : {})}
-            changeRole={(member, role) => spacesApi.updateMember(space.id, member.user_id, { role })}
-            remove={async (member) => {
-              await spacesApi.removeMember(space.id, member.user_id);
-              void refresh();
-            }}
-          />
-          {abilities.invite && (
-            <AddMemberBox>
-              <h3>Add a member</h3>
-              <AddSpaceMember
-                space={space}
-                onAdded={() => {
-                  setMembers((n) => n + 1);
-                  void refresh();
-                }}
-              />
-            </AddMemberBox>
-          )}
-        </Panel>
-        {abilities.invite && (
-          <Panel title="Invite by email">
-            <InviteForm
-              scope={spaceInvitations(space.id)}
-              roles={abilities.grant_roles}
-              onInvited={() => setInvited((n) => n + 1)}
-            />
-            <PendingInvitations scope={spaceInvitations(space.id)} version={invited} />
-          </Panel>
-        )}
-        {abilities.update && (
-          <Panel title="Settings">
-            <SpaceSettingsForm space={space} onSaved={onChange} />
-          </Panel>
-        )}
-        {(abilities.archive || abilities.restore) && <SpaceArchive space={space} onChange={onChange} />}
-      </Sections>
+      <Tabs activeKey={shown} onChange={openTab} items={tabs} />
     </>
   );
 }

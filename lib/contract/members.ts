@@ -24,6 +24,8 @@ export const memberSchema = z.object({
   joined_at: z.string(),
   /** Whether the member signs in with two factors; shown to the hub's owners only (null for everyone else). */
   two_factor: z.boolean().nullable(),
+  /** Whether they are the hub's only owner: nobody may lower their role or let them leave until another member is owner. */
+  only_owner: z.boolean(),
   abilities: memberAbilitiesSchema,
 });
 export type Member = z.infer<typeof memberSchema>;

@@ -43,24 +43,31 @@ export interface SpaceState {
 export const spaceTakesMembers = ({ archived, visibility }: Pick<SpaceState, 'archived' | 'visibility'>): boolean =>
   !archived && visibility !== 'private';
 
-/** An archived space is read-only until restored; a private one admits nobody new. */
+/**
+ * An archived space is read-only until restored; a private one admits nobody new.
+ * In an Everyone space one has not joined, the app offers joining before taking
+ * part (adding, editing, inviting), whatever the hub role would allow; running
+ * the space (archive, manage members) stays with its owners.
+ */
 export function spaceAbilities({ role, isMember, archived, visibility, isCreator }: SpaceState): SpaceAbilities {
   const open = !archived;
-  const invite = spaceTakesMembers({ archived, visibility }) && can(role, 'invite');
+  // Only public ("Everyone") spaces are joined in one click.
+  const join = open && !isMember && visibility === 'public';
+  const takePart = open && !join;
+  const invite = takePart && spaceTakesMembers({ archived, visibility }) && can(role, 'invite');
   return {
-    update: open && can(role, 'edit_content'),
-    make_private: open && isCreator && can(role, 'change_visibility'),
+    update: takePart && can(role, 'edit_content'),
+    make_private: takePart && isCreator && can(role, 'change_visibility'),
     archive: open && can(role, 'archive'),
     restore: archived && can(role, 'archive'),
     invite,
     grant_roles: invite ? grantableRoles(role) : [],
     manage_members: open && can(role, 'manage_roles'),
-    add_content: open && can(role, 'add_content'),
-    edit_content: open && can(role, 'edit_content'),
-    delete_content: open && can(role, 'delete_content'),
+    add_content: takePart && can(role, 'add_content'),
+    edit_content: takePart && can(role, 'edit_content'),
+    delete_content: takePart && can(role, 'delete_content'),
     start_meeting: open,
-    // Only public ("Everyone") spaces are joined in one click.
-    join: open && !isMember && visibility === 'public',
+    join,
     leave: isMember,
   };
 }

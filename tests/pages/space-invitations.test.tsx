@@ -14,7 +14,7 @@ setupMockServer();
 resetAuthAfterEach();
 
 function openSpace(id: string) {
-  resetRouter(`/spaces/${id}`, { id });
+  resetRouter(`/spaces/${id}`, { id, tab: 'members' });
   mockRouter.pathname = '/spaces/[id]';
   return renderStill(<SpacePage />);
 }
@@ -35,7 +35,8 @@ describe('space invitations', () => {
     await user.click(within(region()).getByRole('combobox', { name: 'Role' }));
     await user.click(await screen.findByTitle('Editor'));
     await user.click(within(region()).getByRole('button', { name: 'Send invitations' }));
-    expect(await within(region()).findByText('ana@acme.io, ben@acme.io: invited')).toBeInTheDocument();
+    expect(await within(region()).findByText('ana@acme.io is invited.')).toBeInTheDocument();
+    expect(within(region()).getByText('ben@acme.io is invited.')).toBeInTheDocument();
     const pending = within(region()).getByRole('region', { name: 'Pending invitations' });
     expect(await within(pending).findByRole('listitem', { name: 'ana@acme.io' })).toBeInTheDocument();
     expect(within(pending).getByRole('listitem', { name: 'ben@acme.io' })).toBeInTheDocument();
@@ -85,7 +86,8 @@ describe('space invitations', () => {
 
   it('offers the owner role to owners of the space or hub only', async () => {
     const eddie = addHubMember('eddie@example.com', 'Eddie Editor', 'editor');
-    const space = seedSpace({ name: 'Design reviews', visibility: 'public' });
+    // A member: an Everyone space offers inviting to those who joined it.
+    const space = seedSpace({ name: 'Design reviews', visibility: 'public', members: [[demoHub().owner, 'owner'], [eddie, 'viewer']] });
     await signInUser(eddie);
     const { user } = openSpace(space.id);
     await screen.findByRole('heading', { level: 1, name: 'Design reviews' });

@@ -1,7 +1,7 @@
 import { memberships, users } from '../../db/schema';
 import type { Member } from '../../../lib/contract/members';
 import type { Role } from '../../../lib/contract/settings';
-import { hubAbilities, memberAbilities, type MemberCaller } from '../../../lib/policies/abilities';
+import { hubAbilities, leavesNoOwner, memberAbilities, type MemberCaller } from '../../../lib/policies/abilities';
 import type { Database } from '../../db/connect';
 import { countHubOwners } from './assert-not-last-owner';
 import { twoFactorEnabledSql } from '../two-factor/has-two-factor';
@@ -35,6 +35,7 @@ export function presentMember(row: {
     profile_role: row.profileRole,
     joined_at: row.joinedAt.toISOString(),
     two_factor: showTwoFactor ? row.twoFactor : null,
+    only_owner: leavesNoOwner(role, caller.ownerCount),
     abilities: memberAbilities({ ...caller, role }),
   };
 }

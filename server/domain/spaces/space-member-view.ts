@@ -3,7 +3,7 @@ import type { Database } from '../../db/connect';
 import { spaceMemberships, users } from '../../db/schema';
 import type { Role } from '../../../lib/contract/settings';
 import type { SpaceMember } from '../../../lib/contract/spaces';
-import { memberAbilities, type MemberCaller } from '../../../lib/policies/abilities';
+import { leavesNoOwner, memberAbilities, type MemberCaller } from '../../../lib/policies/abilities';
 import { spaceAbilitiesOf, type SpaceAccess, type SpaceRow, type SpaceViewer } from '../../policies/spaces';
 import { countSpaceOwners } from './assert-owner-remains';
 
@@ -41,6 +41,7 @@ export function presentSpaceMember(row: SpaceMemberRow, caller: MemberCaller): S
     email: row.email,
     role,
     joined_at: row.joinedAt.toISOString(),
+    only_owner: leavesNoOwner(role, caller.ownerCount),
     abilities: memberAbilities({ ...caller, role }),
   };
 }

@@ -37,8 +37,11 @@ describe('GET organizations/{handle}/members/', () => {
       profile_role: 'software_engineer', joined_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       // Who has two-factor sign-in is for the hub's owners.
       two_factor: null,
+      // The hub's only owner: told so before anyone tries to lower their role or they try to leave.
+      only_owner: true,
       abilities: { change_role: false, remove: false },
     });
+    expect(res.body.data.slice(1).map((m) => m.only_owner)).toEqual([false, false]);
   });
 
   it('pages, with a full page meaning there may be more', async () => {
@@ -105,7 +108,9 @@ describe('PATCH organizations/{handle}/members/{user_id}/', () => {
     expect(res.body).toEqual({ code: 'last_owner', message: 'A hub needs an owner: make another member owner before changing this role.' });
     expect((await membershipOf(s.hub.id, s.owner.user.id))?.role).toBe('owner');
 
-    await server.patch(membersPath(s.hub, s.editor.user.id), { role: 'owner' }, as(s.owner, s.hub));
+    const promoted = await server.patch<Body<Member>>(membersPath(s.hub, s.editor.user.id), { role: 'owner' }, as(s.owner, s.hub));
+    // Two owners now: neither is the only one.
+    expect(promoted.body.data).toMatchObject({ role: 'owner', only_owner: false });
     const now = await server.patch<Body<Member>>(membersPath(s.hub, s.owner.user.id), { role: 'viewer' }, as(s.owner, s.hub));
     expect(now.status).toBe(200);
     expect((await membershipOf(s.hub.id, s.owner.user.id))?.role).toBe('viewer');

@@ -26,13 +26,30 @@ describe('space abilities', () => {
       update: true, make_private: true, archive: true, restore: false, invite: true, grant_roles: ['owner', 'editor', 'viewer'], manage_members: true,
       add_content: true, edit_content: true, delete_content: true, start_meeting: true, join: false, leave: true,
     });
+    // A hub editor who has not joined is offered joining first, then taking part (below).
     expect(await seen(editor)).toEqual({
-      update: true, make_private: false, archive: false, restore: false, invite: true, grant_roles: ['editor', 'viewer'], manage_members: false,
-      add_content: true, edit_content: true, delete_content: true, start_meeting: true, join: true, leave: false,
+      update: false, make_private: false, archive: false, restore: false, invite: false, grant_roles: [], manage_members: false,
+      add_content: false, edit_content: false, delete_content: false, start_meeting: true, join: true, leave: false,
     });
     expect(await seen(viewer)).toEqual({
       update: false, make_private: false, archive: false, restore: false, invite: false, grant_roles: [], manage_members: false,
       add_content: false, edit_content: false, delete_content: false, start_meeting: true, join: true, leave: false,
+    });
+  });
+
+  it('offer a hub member who has not joined an Everyone space joining before taking part', async () => {
+    const { hub, owner, editor } = await hubWithPeople(server);
+    const space = await createSpace(server, owner, hub, { visibility: 'public' });
+    const before = (await server.get<SpaceBody>(`spaces/${space.id}/`, as(editor, hub))).body.data;
+    expect(before).toMatchObject({
+      is_member: false, abilities: { join: true, add_content: false, edit_content: false, invite: false, update: false },
+    });
+
+    const joined = await server.post<SpaceBody>(`spaces/${space.id}/join/`, {}, as(editor, hub));
+    // Joined as a viewer, their hub role lifts them to editor in the space.
+    expect(joined.body.data).toMatchObject({
+      is_member: true, space_role: 'viewer', my_role: 'editor',
+      abilities: { join: false, add_content: true, edit_content: true, invite: true, update: true, leave: true },
     });
   });
 
@@ -59,8 +76,8 @@ describe('making a space private', () => {
     const space = await createSpace(server, editor, hub, { visibility: 'public' });
     expect(space.abilities.make_private).toBe(true);
     const asHubOwner = await server.get<SpaceBody>(`spaces/${space.id}/`, as(owner, hub));
-    // The hub owner is an owner of the space, yet not its creator.
-    expect(asHubOwner.body.data.abilities).toMatchObject({ update: true, manage_members: true, make_private: false });
+    // The hub owner is an owner of the space, yet not its creator (nor, yet, a member).
+    expect(asHubOwner.body.data.abilities).toMatchObject({ manage_members: true, archive: true, make_private: false });
     expect((await server.patch(`spaces/${space.id}/`, { visibility: 'private' }, as(owner, hub))).status).toBe(403);
     expect((await server.patch(`spaces/${space.id}/`, { visibility: 'private' }, as(editor, hub))).status).toBe(200);
   });
@@ -115,6 +132,8 @@ describe('content abilities', () => {
     const space = await createSpace(server, owner, hub, { visibility: 'public' });
     const note = await server.post<ItemBody>(`spaces/${space.id}/contents/notes/`, { title: 'Plan', body: 'Steps' }, as(owner, hub));
     const card = await server.post<ItemBody>(`spaces/${space.id}/contents/contacts/`, contact, as(owner, hub));
+    // The hub editor takes part once they join; the hub viewer only looks on.
+    await server.post(`spaces/${space.id}/join/`, {}, as(editor, hub));
     expect(note.body.data.abilities).toEqual({ rename: true, edit: true, delete: true });
     expect(card.body.data.abilities).toEqual({ rename: true, edit: false, delete: true });
 

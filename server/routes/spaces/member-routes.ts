@@ -1,5 +1,6 @@
 import { spaceEndpoints } from '../../../lib/contract/spaces';
 import { addSpaceMember } from '../../domain/spaces/add-space-member';
+import { listSpaceMemberCandidates } from '../../domain/spaces/list-space-member-candidates';
 import { listSpaceMembers } from '../../domain/spaces/list-space-members';
 import { removeSpaceMember } from '../../domain/spaces/remove-space-member';
 import { updateSpaceMember } from '../../domain/spaces/update-space-member';
@@ -9,13 +10,21 @@ import { clientInfoOf } from '../auth/client-info';
 import { route } from '../endpoint-route';
 import { viewerOf } from './viewer';
 
-/** Members of a space: list, add a member of the hub, change a role, remove. */
+/** Members of a space: list, who could be added, add a member of the hub, change a role, remove. */
 export function registerSpaceMemberRoutes(app: App) {
   const { db } = app.deps;
 
   route(app, spaceEndpoints.members, async (request) => {
     const { page, page_size, search } = request.query;
     const { items, count } = await listSpaceMembers({
+      db, viewer: viewerOf(request), spaceId: request.params.id, page: { page, page_size }, search,
+    });
+    return paged(items, count, request.query);
+  });
+
+  route(app, spaceEndpoints.memberCandidates, async (request) => {
+    const { page, page_size, search } = request.query;
+    const { items, count } = await listSpaceMemberCandidates({
       db, viewer: viewerOf(request), spaceId: request.params.id, page: { page, page_size }, search,
     });
     return paged(items, count, request.query);

@@ -3,7 +3,7 @@ import type { SpaceMember } from '../../../lib/contract/spaces';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import {
-  addHubMember, addToSpace, as, createSpace, hubWithPeople, type ErrorBody, type MemberPage, type SpaceBody,
+  addHubMember, addToSpace, as, createSpace, hubWithPeople, SPACE_NOT_FOUND, type ErrorBody, type MemberPage, type SpaceBody,
 } from './space-test-kit';
 
 let server: TestServer;
@@ -26,8 +26,14 @@ describe('GET spaces/{id}/members/', () => {
     // A viewer manages nobody.
     const untouchable = { change_role: false, remove: false };
     expect(first.body.data).toEqual([
-      { user_id: owner.user.id, name: 'Hub Owner', email: owner.user.email, role: 'owner', joined_at: expect.any(String), abilities: untouchable },
-      { user_id: editor.user.id, name: 'Hub Editor', email: editor.user.email, role: 'editor', joined_at: expect.any(String), abilities: untouchable },
+      {
+        user_id: owner.user.id, name: 'Hub Owner', email: owner.user.email, role: 'owner', joined_at: expect.any(String),
+        only_owner: true, abilities: untouchable,
+      },
+      {
+        user_id: editor.user.id, name: 'Hub Editor', email: editor.user.email, role: 'editor', joined_at: expect.any(String),
+        only_owner: false, abilities: untouchable,
+      },
     ]);
     const second = await server.get<MemberPage>(`spaces/${space.id}/members/?page=2&page_size=2`, as(viewer, hub));
     expect(second.body.data.map((m) => m.user_id)).toEqual([viewer.user.id]);
@@ -57,6 +63,7 @@ describe('POST spaces/{id}/members/', () => {
     expect(res.body).toEqual({
       data: {
         user_id: viewer.user.id, name: 'Hub Viewer', email: viewer.user.email, role: 'editor', joined_at: expect.any(String),
+        only_owner: false,
         // An editor adds members but does not manage them.
         abilities: { change_role: false, remove: false },
       },
@@ -192,5 +199,64 @@ describe('PATCH and DELETE spaces/{id}/members/{user_id}/', () => {
     const res = await server.patch<ErrorBody>(`spaces/${space.id}/members/${owner.user.id}/`, { role: 'guest' }, as(owner, hub));
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ role: ['Please choose a role'] });
+  });
+});
+
+describe('GET spaces/{id}/member-candidates/', () => {
+  interface CandidatePage { data: Array<{ user_id: string; name: string; email: string }>; count: number }
+  const candidates = (spaceId: string, opts: Parameters<TestServer['get']>[1], query = '') =>
+    server.get<CandidatePage>(`spaces/${spaceId}/member-candidates/${query}`, opts);
+
+  it('offers the hub members not in the space yet, never the one adding, by name and searchable', async () => {
+    const { hub, owner, editor, viewer } = await hubWithPeople(server);
+    const ada = await addHubMember(server, hub, 'viewer', 'Ada Lovelace');
+    const space = await createSpace(server, editor, hub, { visibility: 'shared' });
+    await addToSpace(server, editor, hub, space, viewer, 'viewer');
+
+    const res = await candidates(space.id, as(editor, hub));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ count: 2 });
+    expect(res.body.data).toEqual([
+      { user_id: ada.user.id, name: 'Ada Lovelace', email: ada.user.email },
+      { user_id: owner.user.id, name: 'Hub Owner', email: owner.user.email },
+    ]);
+    const searched = await candidates(space.id, as(editor, hub), '?search=LOVE');
+    expect(searched.body.data.map((c) => c.user_id)).toEqual([ada.user.id]);
+    // Someone of another hub is never offered, whatever the search.
+    const elsewhere = await hubWithPeople(server);
+    const outside = await candidates(space.id, as(editor, hub), `?search=${encodeURIComponent(elsewhere.viewer.user.email)}`);
+    expect(outside.body).toMatchObject({ count: 0, data: [] });
+  });
+
+  it('answers 401 without a valid session', async () => {
+    const { hub, owner } = await hubWithPeople(server);
+    const space = await createSpace(server, owner, hub);
+    for (const token of [undefined, 'not-a-token']) {
+      const res = await candidates(space.id, { token, hubHandle: hub.domain_handle });
+      expect(res.status).toBe(401);
+      expect(res.body).not.toHaveProperty('data');
+    }
+  });
+
+  it("answers 404 to a member of another hub, as for a space that does not exist", async () => {
+    const { hub, owner } = await hubWithPeople(server);
+    const space = await createSpace(server, owner, hub);
+    const elsewhere = await hubWithPeople(server);
+    const res = await candidates(space.id, as(elsewhere.owner, elsewhere.hub));
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(SPACE_NOT_FOUND);
+  });
+
+  it('answers 403 to those who may not add members: viewers of the space', async () => {
+    const { hub, owner, viewer } = await hubWithPeople(server);
+    const spaceViewer = await addHubMember(server, hub, 'viewer');
+    const space = await createSpace(server, owner, hub, { visibility: 'shared' });
+    await addToSpace(server, owner, hub, space, spaceViewer, 'viewer');
+    const publicSpace = await createSpace(server, owner, hub, { visibility: 'public' });
+    for (const [spaceId, person] of [[space.id, spaceViewer], [publicSpace.id, viewer]] as const) {
+      const res = await candidates(spaceId, as(person, hub));
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ code: 'forbidden', message: 'Only editors and owners of this space can add members.' });
+    }
   });
 });

@@ -46,7 +46,9 @@ describe('a content row', () => {
   });
 });
 
-const member = (abilities: MemberAbilities) => ({ user_id: 'u2', name: 'Eddie Editor', email: 'eddie@example.com', role: 'editor' as const, abilities });
+const member = (abilities: MemberAbilities) => ({
+  user_id: 'u2', name: 'Eddie Editor', email: 'eddie@example.com', role: 'editor' as const, only_owner: false, abilities,
+});
 const manage = { changeRole: vi.fn(async () => {}), remove: vi.fn(async () => {}) };
 
 describe('a member row', () => {
