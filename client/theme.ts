@@ -50,6 +50,8 @@ export const antdTheme: ThemeConfig = {
       siderBg: colors.white,
       bodyBg: colors.bgLayout,
     },
+    // The chosen tab's label in the darker brand text colour: the brand colour itself is too light for small text on white.
+    Tabs: { itemSelectedColor: colors.primaryText },
   },
 };
 

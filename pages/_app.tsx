@@ -16,6 +16,7 @@ import { RequestMessages } from '@/components/layout/RequestMessages';
 import { RouteProgress } from '@/components/layout/RouteProgress';
 import { AskEntryContext } from '@/components/layout/HeaderAsk';
 import { SearchSuggestionsContext, type SearchSuggestionsProps } from '@/components/layout/searchSuggestions';
+import { ShellPartsContext, type NewSpaceProps } from '@/components/layout/shellParts';
 import { AntdStyleCacheContext } from '@/client/antd-style-cache';
 import { DEFAULT_PAGE_ACCESS, type AppPage } from '@/lib/page';
 import { styledTheme } from '@/client/theme';
@@ -27,6 +28,10 @@ const SearchSuggestions = lazy(() => import('@/components/contents/search/Search
 const suggestions = (props: SearchSuggestionsProps) => <SearchSuggestions {...props} />;
 // The header's Ask button likewise; the Ask panel itself loads with its first opening.
 const AskButton = lazy(() => import('@/components/ask/LazyAsk').then((m) => ({ default: m.AskButton })));
+// The shell's ⌘K palette and "New space" form, loaded when first opened.
+const CommandPalette = lazy(() => import('@/components/spaces/CommandPalette').then((m) => ({ default: m.CommandPalette })));
+const CreateSpaceModal = lazy(() => import('@/components/spaces/CreateSpaceModal').then((m) => ({ default: m.CreateSpaceModal })));
+const shellParts = { CommandPalette, NewSpace: (props: NewSpaceProps) => <CreateSpaceModal {...props} onCreated={props.onClose} /> };
 
 type ConveneAppProps = AppProps & {
   Component: AppPage;
@@ -54,11 +59,13 @@ export default function ConveneApp({ Component, pageProps, antdCache }: ConveneA
         <RequestMessages />
         <SearchSuggestionsContext value={suggestions}>
           <AskEntryContext value={AskButton}>
-            {mockReady ? (
-              <AuthGuard access={Component.access ?? DEFAULT_PAGE_ACCESS}>{getLayout(<Component {...pageProps} />)}</AuthGuard>
-            ) : (
-              <FullPageSpinner />
-            )}
+            <ShellPartsContext value={shellParts}>
+              {mockReady ? (
+                <AuthGuard access={Component.access ?? DEFAULT_PAGE_ACCESS}>{getLayout(<Component {...pageProps} />)}</AuthGuard>
+              ) : (
+                <FullPageSpinner />
+              )}
+            </ShellPartsContext>
           </AskEntryContext>
         </SearchSuggestionsContext>
       </ThemeProvider>

@@ -38,6 +38,16 @@ export const GlobalStyle = createGlobalStyle`
     color: ${tokens.primaryHover};
   }
 
+  /*
+   * One focus ring for every control reached with the keyboard, in the brand
+   * colour. It wins over antd's lighter rings (hence !important); text boxes
+   * keep antd's own focus, which already shows in the brand colour.
+   */
+  :is(a, button, summary, [role='button'], [role='tab'], [role='switch'], [role='menuitem'], [role='option'], [tabindex]:not([tabindex='-1'])):focus-visible {
+    outline: 2px solid ${theme.primaryColor} !important;
+    outline-offset: 2px;
+  }
+
   #nprogress {
     pointer-events: none;
   }

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '../../lib/constants';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../lib/constants';
 import type {
   AddSpaceMemberBody,
   CreateSpaceBody,
@@ -15,7 +15,12 @@ import type { InvitationScope } from './hub-admin-api';
 export const spacesApi = {
   list: (page = 1, filters: SpaceListFilters = {}) =>
     call('GET spaces/', { query: { page, page_size: PAGE_SIZE, ...filters } }),
+  /** The side bar's spaces: starred, then last opened, then the rest by name; one large page. */
+  sidebar: (search?: string) =>
+    call('GET spaces/', { query: { page: 1, page_size: MAX_PAGE_SIZE, order: 'marks', ...(search ? { search } : {}) } }),
   create: (body: CreateSpaceBody) => call('POST spaces/', { body }),
+  star: (id: string) => call('PUT spaces/:id/star/', { params: { id } }),
+  unstar: (id: string) => call('DELETE spaces/:id/star/', { params: { id } }),
   get: (id: string) => call('GET spaces/:id/', { params: { id } }),
   update: (id: string, body: UpdateSpaceBody) => call('PATCH spaces/:id/', { params: { id }, body }),
   archive: (id: string) => call('POST spaces/:id/archive/', { params: { id } }),
@@ -25,6 +30,9 @@ export const spacesApi = {
   leave: (id: string) => call('POST spaces/:id/leave/', { params: { id } }),
   members: (id: string, page = 1, filters: SpaceMemberListFilters = {}) =>
     call('GET spaces/:id/members/', { params: { id }, query: { page, page_size: PAGE_SIZE, ...filters } }),
+  /** Hub members who could be added: not in the space yet, nor the caller. */
+  memberCandidates: (id: string, search?: string) =>
+    call('GET spaces/:id/member-candidates/', { params: { id }, query: { page: 1, page_size: PAGE_SIZE, ...(search ? { search } : {}) } }),
   addMember: (id: string, body: AddSpaceMemberBody) => call('POST spaces/:id/members/', { params: { id }, body }),
   updateMember: (id: string, userId: string, body: UpdateSpaceMemberBody) =>
     call('PATCH spaces/:id/members/:user_id/', { params: { id, user_id: userId }, body }),

@@ -1,8 +1,7 @@
-import { useState, type ReactElement, type ReactNode } from 'react';
-import Link from 'next/link';
+import { Suspense, use, useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
-import { Layout, Menu, type MenuProps } from 'antd';
-import { HomeOutlined, SearchOutlined, SettingOutlined, VideoCameraOutlined, WalletOutlined } from '@ant-design/icons';
+import { Drawer, Layout, Tooltip } from 'antd';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import styled from 'styled-components';
 import { Wordmark } from '@/components/common/Wordmark';
 import { breakpoints, layout } from '@/lib/constants';
@@ -12,6 +11,14 @@ import { AccountMenu } from './AccountMenu';
 import { HeaderAsk } from './HeaderAsk';
 import { HeaderSearch } from './HeaderSearch';
 import { HubSwitcher } from './HubSwitcher';
+import { Sidebar } from './Sidebar';
+import { ShellPartsContext } from './shellParts';
+import { useSidebarSpaces } from './sidebarSpaces';
+import { SkipLink } from './SkipLink';
+
+const phone = `(max-width: ${breakpoints.sm}px)`;
+/** Wide enough for two columns of cards on a 1440 screen; beyond it lines get too long to read. */
+const MAIN_MAX_WIDTH = 1200;
 
 const Header = styled(Layout.Header)`
   position: sticky;
@@ -22,9 +29,35 @@ const Header = styled(Layout.Header)`
   gap: 16px;
   border-bottom: 1px solid ${colors.border};
 
-  @media (max-width: ${breakpoints.sm}px) {
+  .menu {
+    display: none;
+  }
+
+  @media ${phone} {
     gap: 8px;
     padding-inline: 12px;
+
+    .menu {
+      display: grid;
+    }
+  }
+`;
+
+const RoundButton = styled.button`
+  flex: none;
+  place-items: center;
+  width: 36px;
+  height: 36px;
+  padding: 0;
+  border: 0;
+  border-radius: 50%;
+  background: none;
+  font-size: 18px;
+  color: ${colors.text};
+  cursor: pointer;
+
+  &:hover {
+    background: ${colors.fill};
   }
 `;
 
@@ -32,33 +65,113 @@ const Spacer = styled.div`
   flex: 1;
 `;
 
-const Main = styled.main`
-  width: 100%;
-  max-width: ${layout.mainContentWidth}px;
-  margin: 0 auto;
-  padding: 32px 16px;
+/** Stays in view while the page scrolls; its border runs the whole height. */
+const Sider = styled(Layout.Sider)`
+  position: sticky !important;
+  top: ${layout.headerHeight}px;
+  align-self: flex-start;
+  height: calc(100vh - ${layout.headerHeight}px);
+  border-inline-end: 1px solid ${colors.border};
+
+  .ant-layout-sider-children {
+    display: flex;
+    flex-direction: column;
+  }
+
+  nav {
+    flex: 1;
+    min-height: 0;
+    overflow-y: auto;
+  }
+
+  .fold {
+    display: flex;
+    justify-content: flex-end;
+    padding: 8px 10px;
+    border-top: 1px solid ${colors.divider};
+  }
+
+  .fold button {
+    display: grid;
+  }
+
+  &.ant-layout-sider-collapsed .fold {
+    justify-content: center;
+  }
+
+  @media ${phone} {
+    display: none;
+  }
 `;
 
-/** Only real destinations: later features add their own entries. */
-const navItems: MenuProps['items'] = [
-  { key: '/', icon: <HomeOutlined />, label: <Link href="/">Home</Link> },
-  { key: '/search', icon: <SearchOutlined />, label: <Link href="/search">Search</Link> },
-  { key: '/meet', icon: <VideoCameraOutlined />, label: <Link href="/meet">Meetings</Link> },
-  { key: '/hub/settings', icon: <SettingOutlined />, label: <Link href="/hub/settings">Hub settings</Link> },
-  { key: '/hub/billing', icon: <WalletOutlined />, label: <Link href="/hub/billing">Billing</Link> },
-];
+/** The page itself: as wide as the window leaves it; pages cap their own lines where they need to. */
+const Main = styled.main`
+  width: 100%;
+  max-width: ${MAIN_MAX_WIDTH}px;
+  margin: 0 auto;
+  padding: 32px 40px;
+
+  &:focus {
+    outline: none;
+  }
+
+  @media (max-width: ${breakpoints.md}px) {
+    padding: 24px 16px;
+  }
+`;
 
 /**
- * The signed-in shell: header (wordmark, hub switcher, account menu), a
- * sidebar that collapses below the md breakpoint, and the main column.
+ * The signed-in shell: the header (menu on phones, wordmark, hub switcher,
+ * search, Ask, account), the side bar (a drawer on phones; a rail below md),
+ * the page, and the ⌘K command palette.
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   const router = useRouter();
+  const parts = use(ShellPartsContext);
   const [collapsed, setCollapsed] = useState(false);
+  const [drawer, setDrawer] = useState(false);
+  // A page opened closes the drawer.
+  const [path, setPath] = useState(router.asPath);
+  if (path !== router.asPath) {
+    setPath(router.asPath);
+    setDrawer(false);
+  }
+  const [palette, setPalette] = useState(false);
+  const [creating, setCreating] = useState(false);
+  // Each stays mounted once opened, so closing keeps its animation.
+  const [loaded, setLoaded] = useState({ palette: false, creating: false });
+  if (palette && !loaded.palette) setLoaded({ ...loaded, palette: true });
+  if (creating && !loaded.creating) setLoaded({ ...loaded, creating: true });
+
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      if ((e.metaKey || e.ctrlKey) && !e.altKey && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        setPalette((open) => !open);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  // A space opened joins the side bar's "Recent".
+  const spaceId = router.pathname === '/spaces/[id]' && typeof router.query.id === 'string' ? router.query.id : null;
+  useEffect(() => {
+    if (spaceId) useSidebarSpaces.getState().visited(spaceId);
+  }, [spaceId]);
+
+  const newSpace = () => {
+    setDrawer(false);
+    setCreating(true);
+  };
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       <Header>
+        <RoundButton type="button" className="menu" aria-label="Open menu" aria-expanded={drawer} onClick={() => setDrawer(true)}>
+          <MenuOutlined aria-hidden />
+        </RoundButton>
         <Wordmark compact />
         <HubSwitcher />
         <Spacer />
@@ -66,25 +179,56 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <HeaderAsk />
         <AccountMenu />
       </Header>
-      <Layout>
-        <Layout.Sider
+      <Layout hasSider>
+        <Sider
           theme="light"
           width={layout.sidebarWidth}
           collapsedWidth={layout.sidebarCollapsedWidth}
-          collapsible
           collapsed={collapsed}
           onCollapse={setCollapsed}
-          // antd collapses the sider by itself when the window is narrower than md (768).
+          // antd folds the side bar by itself when the window is narrower than md (768).
           breakpoint="md"
+          trigger={null}
         >
           <nav aria-label="Main">
-            <Menu mode="inline" selectedKeys={[router.pathname]} items={navItems} />
+            <Sidebar collapsed={collapsed} onNewSpace={newSpace} />
           </nav>
-        </Layout.Sider>
+          <div className="fold">
+            <Tooltip title={collapsed ? 'Expand the side bar' : 'Collapse the side bar'} placement="right">
+              <RoundButton
+                type="button"
+                aria-label={collapsed ? 'Expand the side bar' : 'Collapse the side bar'}
+                onClick={() => setCollapsed(!collapsed)}
+              >
+                {collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
+              </RoundButton>
+            </Tooltip>
+          </div>
+        </Sider>
         <Layout.Content>
-          <Main>{children}</Main>
+          <Main id="main" tabIndex={-1}>
+            {children}
+          </Main>
         </Layout.Content>
       </Layout>
+      <Drawer
+        open={drawer}
+        onClose={() => setDrawer(false)}
+        placement="left"
+        size={Math.min(layout.sidebarWidth + 30, 320)}
+        title={<Wordmark />}
+        styles={{ body: { padding: 0 } }}
+      >
+        <nav aria-label="Main">
+          <Sidebar onNewSpace={newSpace} />
+        </nav>
+      </Drawer>
+      {parts && (
+        <Suspense fallback={null}>
+          {loaded.palette && <parts.CommandPalette open={palette} onClose={() => setPalette(false)} onNewSpace={newSpace} />}
+          {loaded.creating && <parts.NewSpace open={creating} onClose={() => setCreating(false)} />}
+        </Suspense>
+      )}
     </Layout>
   );
 }

@@ -1,15 +1,19 @@
 import { useState } from 'react';
-import { Button, Form, Modal } from 'antd';
+import { useRouter } from 'next/router';
+import { App, Button, Form, Modal } from 'antd';
 import styled from 'styled-components';
 import type { CreateSpaceBody, Space } from '@/lib/contract/spaces';
 import { errorMessage } from '@/client/http/clients';
 import { spacesApi } from '@/client/http/spaces-api';
+import { useAuthStore } from '@/store/auth';
+import { useSidebarSpaces } from '@/components/layout/sidebarSpaces';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { isPlanLimit } from '@/components/billing/planLimit';
 import { PlanLimitAlert } from '@/components/billing/PlanLimitAlert';
+import { rememberOpenedSpace } from './openedSpace';
 import { SpaceFields } from './SpaceFields';
 
 const Actions = styled.div`
@@ -25,8 +29,10 @@ interface CreateSpaceModalProps {
   onCreated(space: Space): void;
 }
 
-/** "New space": name, description and visibility; the list refreshes when the space is created. */
+/** "New space": name, description and visibility; the new space opens once it is created. */
 export function CreateSpaceModal({ open, onClose, onCreated }: CreateSpaceModalProps) {
+  const router = useRouter();
+  const { message } = App.useApp();
   const [form] = Form.useForm<CreateSpaceBody>();
   const [planLimit, setPlanLimit] = useState<string | null>(null);
   const { submitting, error, setError, onFinish } = useSubmit(form, async (values) => {
@@ -34,6 +40,13 @@ export function CreateSpaceModal({ open, onClose, onCreated }: CreateSpaceModalP
     try {
       const { data } = await spacesApi.create(values);
       onCreated(data);
+      void message.success(`${data.name} is ready.`);
+      // The side bar lists it, the plan's usage counts it, and its page draws at once from this copy.
+      useSidebarSpaces.getState().reload();
+      void useAuthStore.getState().loadUser().catch(() => undefined);
+      const userId = useAuthStore.getState().user?.id;
+      if (userId) rememberOpenedSpace(userId, data);
+      await router.push(`/spaces/${encodeURIComponent(data.id)}`);
     } catch (e) {
       if (!isPlanLimit(e)) throw e;
       setPlanLimit(errorMessage(e));

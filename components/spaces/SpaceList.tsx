@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import dynamic from 'next/dynamic';
+import Link from 'next/link';
 import { AppstoreOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Input, Segmented, Select, Skeleton } from 'antd';
 import styled from 'styled-components';
@@ -89,12 +90,9 @@ export function SpaceList() {
     }
   };
 
-  const created = (space: Space) => {
+  const created = () => {
     setCreating(false);
-    void message.success(`${space.name} is ready.`);
     list.reload();
-    // The plan's usage counts spaces.
-    void useAuthStore.getState().loadUser().catch(() => undefined);
   };
 
   const newSpace = mayCreate && (
@@ -176,6 +174,9 @@ export function SpaceList() {
         </Items>
       )}
       <LoadMore list={list} />
+      <p style={{ margin: '16px 0 0', fontSize: 13 }}>
+        <Link href="/spaces/archived">Archived spaces</Link>
+      </p>
       {everCreated && <CreateSpaceModal open={creating} onClose={() => setCreating(false)} onCreated={created} />}
     </Panel>
   );

@@ -44,6 +44,12 @@ export const spaceListQuery = pageQuery.extend({
   mine: booleanFlag.optional(),
   /** true: only archived spaces (otherwise archived ones are left out). */
   archived: booleanFlag.optional(),
+  /**
+   * newest (the default): newest first. marks: the caller's starred spaces
+   * first (by name), then the ones they opened, last opened first, then the
+   * rest by name; the side bar's order.
+   */
+  order: z.enum(['newest', 'marks']).optional(),
 });
 export type SpaceListQuery = z.input<typeof spaceListQuery>;
 export type SpaceListFilters = Omit<SpaceListQuery, 'page' | 'page_size'>;
@@ -86,6 +92,10 @@ export const spaceSchema = z.object({
   archived_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Whether the caller starred the space (their own mark, nobody else sees it). */
+  starred: z.boolean(),
+  /** When the caller last opened the space before this answer, null if never. */
+  visited_at: z.string().nullable(),
   abilities: spaceAbilitiesSchema,
 });
 export type Space = z.infer<typeof spaceSchema>;
@@ -104,9 +114,19 @@ export const spaceMemberSchema = z.object({
   email: z.string(),
   role: z.enum(roles),
   joined_at: z.string(),
+  /** Whether they are the space's only owner: nobody may lower their role or let them leave until another member is owner. */
+  only_owner: z.boolean(),
   abilities: memberAbilitiesSchema,
 });
 export type SpaceMember = z.infer<typeof spaceMemberSchema>;
+
+/** A member of the hub who could be added to the space: not in it yet, and not the one adding. */
+export const spaceMemberCandidateSchema = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+});
+export type SpaceMemberCandidate = z.infer<typeof spaceMemberCandidateSchema>;
 
 export const spaceMemberListQuery = pageQuery.extend({
   /** Matches name or email, case-insensitively; blank means no search. */
@@ -158,6 +178,14 @@ export const spaceEndpoints = {
     method: 'POST', path: 'spaces/:id/join/', tag, signedIn: true, hub: 'header', summary: 'Join a public ("Everyone") space as a viewer',
     params: spaceParams, response: space, errors: [401, 404, 409, 422],
   }),
+  star: endpoint({
+    method: 'PUT', path: 'spaces/:id/star/', tag, signedIn: true, hub: 'header', summary: 'Star a space for myself (it leads my side bar)',
+    params: spaceParams, response: space, errors: [401, 404],
+  }),
+  unstar: endpoint({
+    method: 'DELETE', path: 'spaces/:id/star/', tag, signedIn: true, hub: 'header', summary: 'Remove my star from a space',
+    params: spaceParams, response: space, errors: [401, 404],
+  }),
   leave: endpoint({
     method: 'POST', path: 'spaces/:id/leave/', tag, signedIn: true, hub: 'header', summary: 'Leave a space',
     params: spaceParams, response: dataEnvelope(z.null()), errors: [401, 404, 409, 422],
@@ -165,6 +193,11 @@ export const spaceEndpoints = {
   members: endpoint({
     method: 'GET', path: 'spaces/:id/members/', tag, signedIn: true, hub: 'header', summary: "A space's members, in the order they joined",
     params: spaceParams, query: spaceMemberListQuery, response: listEnvelope(spaceMemberSchema), errors: [400, 401, 404],
+  }),
+  memberCandidates: endpoint({
+    method: 'GET', path: 'spaces/:id/member-candidates/', tag, signedIn: true, hub: 'header',
+    summary: 'Members of the hub who could be added to the space (not yet in it, nor the caller), searched by name or email',
+    params: spaceParams, query: spaceMemberListQuery, response: listEnvelope(spaceMemberCandidateSchema), errors: [400, 401, 403, 404],
   }),
   addMember: endpoint({
     method: 'POST', path: 'spaces/:id/members/', tag, signedIn: true, hub: 'header', summary: 'Add a member of the hub to a space',

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw';
 import type { Role } from '@/lib/contract/settings';
-import { memberAbilities, spaceAbilities } from '@/lib/policies/abilities';
+import { leavesNoOwner, memberAbilities, spaceAbilities } from '@/lib/policies/abilities';
 import { effectiveSpaceRole } from '@/lib/policies/space-role';
 import {
   addSpaceMemberBody, createSpaceBody, spaceEndpoints, spaceListQuery, spaceMemberListQuery, updateSpaceBody, updateSpaceMemberBody,
@@ -60,6 +60,9 @@ export function spaceAccess(db: MockDb) {
 
 const SPACE = 'That space';
 
+/** Sorts later times first as text: each digit replaced by 9 minus it; never opened sorts last. */
+const invert = (time: string | null) => (time ? time.replace(/\d/g, (d) => String(9 - Number(d))) : '~');
+
 /** Spaces and their members over plain data; the caller's abilities come from the shared lib/policies. */
 export function spaceHandlers(db: MockDb): HttpHandler[] {
   const { spaceRoleOf, callerOf, spaceFor, standingIn } = spaceAccess(db);
@@ -80,8 +83,15 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       archived_at: space.archivedAt,
       created_at: space.createdAt,
       updated_at: space.updatedAt,
+      starred: Boolean(space.marks?.[caller.user.id]?.starredAt),
+      visited_at: space.marks?.[caller.user.id]?.visitedAt ?? null,
       abilities,
     };
+  };
+
+  /** Sets the caller's own marks on the space. */
+  const mark = (space: MockSpace, userId: string, change: { starredAt?: string | null; visitedAt?: string }) => {
+    space.marks = { ...space.marks, [userId]: { starredAt: null, visitedAt: null, ...space.marks?.[userId], ...change } };
   };
 
   /** A member of the space, with what the caller may do to them (shared rules in lib/policies). */
@@ -89,12 +99,12 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
     const membership = db.data.spaceMemberships.find((m) => m.spaceId === space.id && m.userId === userId);
     const user = db.userById(userId);
     if (!membership || !user) return null;
-    const abilities = memberAbilities({
-      manage: standingIn(space, caller).abilities.manage_members,
-      ownerCount: db.data.spaceMemberships.filter((m) => m.spaceId === space.id && m.role === 'owner').length,
-      role: membership.role,
-    });
-    return { user_id: user.id, name: user.name, email: user.email, role: membership.role, joined_at: membership.createdAt, abilities };
+    const ownerCount = db.data.spaceMemberships.filter((m) => m.spaceId === space.id && m.role === 'owner').length;
+    const abilities = memberAbilities({ manage: standingIn(space, caller).abilities.manage_members, ownerCount, role: membership.role });
+    return {
+      user_id: user.id, name: user.name, email: user.email, role: membership.role, joined_at: membership.createdAt,
+      only_owner: leavesNoOwner(membership.role, ownerCount), abilities,
+    };
   };
 
   /** The caller's own row in the space, if any. */
@@ -108,8 +118,10 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
       const { caller } = resolved;
       const query = parse(spaceListQuery, Object.fromEntries(new URL(request.url).searchParams));
       if (!query.ok) return query.response;
-      const { search, visibility, mine, archived } = query.data;
+      const { search, visibility, mine, archived, order } = query.data;
       const needle = search?.toLowerCase();
+      // The API's side bar order: starred by name, then opened (last first), then the rest by name.
+      const marksRank = (space: Space) => [space.starred ? 0 : 1, space.starred ? '' : invert(space.visited_at), space.name.toLowerCase()].join('\n');
       const items = db.data.spaces
         .filter((s) => s.hubId === caller.organization.id)
         .filter((s) => (archived === 'true' ? s.archivedAt !== null : s.archivedAt === null))
@@ -118,6 +130,7 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
         .filter((s) => !needle || s.name.toLowerCase().includes(needle))
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
         .map((s) => view(s, caller));
+      if (order === 'marks') items.sort((a, b) => marksRank(a).localeCompare(marksRank(b)));
       return paged(items, query.data);
     }),
 
@@ -146,8 +159,20 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
 
     answer(spaceEndpoints.get, ({ request, params }) => {
       const found = spaceFor(request, params.id);
-      return found.ok ? ok(view(found.space, found.caller)) : found.response;
+      if (!found.ok) return found.response;
+      const seen = view(found.space, found.caller);
+      mark(found.space, found.caller.user.id, { visitedAt: db.now() });
+      return ok(seen);
     }),
+
+    ...([['star', true], ['unstar', false]] as const).map(([action, starred]) =>
+      answer(spaceEndpoints[action], ({ request, params }) => {
+        const found = spaceFor(request, params.id);
+        if (!found.ok) return found.response;
+        mark(found.space, found.caller.user.id, { starredAt: starred ? db.now() : null });
+        return ok(view(found.space, found.caller));
+      }),
+    ),
 
     answer(spaceEndpoints.update, async ({ request, params }) => {
       const found = spaceFor(request, params.id);
@@ -204,6 +229,21 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
         .filter((m) => !needle || `${m.name}\n${m.email}`.toLowerCase().includes(needle))
         .sort((a, b) => a.name.localeCompare(b.name));
       return paged(members, query.data);
+    }),
+
+    answer(spaceEndpoints.memberCandidates, ({ request, params }) => {
+      const found = spaceFor(request, params.id);
+      if (!found.ok) return found.response;
+      const query = parse(spaceMemberListQuery, Object.fromEntries(new URL(request.url).searchParams));
+      if (!query.ok) return query.response;
+      const needle = query.data.search?.toLowerCase();
+      const candidates = db.data.memberships
+        .filter((m) => m.hubId === found.caller.organization.id && m.userId !== found.caller.user.id && !membershipOf(found.space, m.userId))
+        .flatMap((m) => db.userById(m.userId) ?? [])
+        .map((u) => ({ user_id: u.id, name: u.name, email: u.email }))
+        .filter((c) => !needle || `${c.name}\n${c.email}`.toLowerCase().includes(needle))
+        .sort((a, b) => a.name.localeCompare(b.name));
+      return paged(candidates, query.data);
     }),
 
     answer(spaceEndpoints.addMember, async ({ request, params }) => {

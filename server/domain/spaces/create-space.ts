@@ -1,3 +1,4 @@
+import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import { spaceMemberships, spaces } from '../../db/schema';
 import type { Space } from '../../../lib/contract/spaces';
@@ -13,6 +14,7 @@ import { getSpace } from './get-space';
 /** Creates a space in the viewer's hub; the creator becomes its owner. */
 export async function createSpace(opts: {
   db: Database;
+  config: Config;
   viewer: SpaceViewer;
   organization: HubRow;
   body: { name: string; description?: string; visibility: SpaceVisibility };
@@ -21,7 +23,7 @@ export async function createSpace(opts: {
   const { db, viewer, body } = opts;
   authorizeCreateSpace(viewer);
   const spaceId = await db.transaction(async (tx) => {
-    await assertSpaceCapacity({ db: tx, organization: opts.organization });
+    await assertSpaceCapacity({ db: tx, config: opts.config, organization: opts.organization, caller: viewer });
     const [space] = await tx
       .insert(spaces)
       .values({

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import { spaces } from '../../db/schema';
 import type { Space } from '../../../lib/contract/spaces';
@@ -15,6 +16,7 @@ import { getSpace } from './get-space';
 /** Brings an archived space back into lists; it counts against the plan again, so a full plan refuses. */
 export async function restoreSpace(opts: {
   db: Database;
+  config: Config;
   viewer: SpaceViewer;
   organization: HubRow;
   spaceId: string;
@@ -25,7 +27,7 @@ export async function restoreSpace(opts: {
     const access = await findVisibleSpace({ db: tx, viewer, spaceId });
     authorizeInSpace(access, 'archive');
     if (!access.space.archivedAt) throw conflict('This space is not archived.');
-    await assertSpaceCapacity({ db: tx, organization: opts.organization });
+    await assertSpaceCapacity({ db: tx, config: opts.config, organization: opts.organization, caller: viewer });
     await tx.update(spaces).set({ archivedAt: null, updatedAt: sql`now()` }).where(eq(spaces.id, access.space.id));
     await recordAuditEvent({
       db: tx, type: 'space_restored', hubId: viewer.hubId, actorId: viewer.userId, client: opts.client,

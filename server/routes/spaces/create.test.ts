@@ -33,6 +33,8 @@ describe('POST spaces/', () => {
       archived_at: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      starred: false,
+      visited_at: null,
       abilities: expect.objectContaining({ update: true, archive: true, manage_members: true, leave: true }),
     });
     const read = await server.get<SpaceBody>(`spaces/${res.body.data.id}/`, as(editor, hub));
@@ -88,7 +90,13 @@ describe('POST spaces/', () => {
     expect(refused.status).toBe(422);
     expect(refused.body).toEqual({
       code: 'plan_limit',
-      message: `This hub has reached the Free plan's limit of ${FREE_PLAN.limits.spaces} spaces. Archive a space you no longer need, or ask the hub owner to upgrade the plan.`,
+      message: `This hub has reached the Free plan's limit of ${FREE_PLAN.limits.spaces} spaces. Ask Hub Owner to upgrade the plan. Archiving a space you no longer need also frees a place.`,
+    });
+    // Written for the reader: the owner, who may change the plan, is pointed to Billing.
+    const ownRefusal = await server.post<ErrorBody>('spaces/', { name: 'One more', visibility: 'public' }, as(owner, hub));
+    expect(ownRefusal.body).toEqual({
+      code: 'plan_limit',
+      message: `This hub has reached the Free plan's limit of ${FREE_PLAN.limits.spaces} spaces. Upgrade to Team on the Billing page. Archiving a space you no longer need also frees a place.`,
     });
 
     expect((await server.post(`spaces/${made[0]!.id}/archive/`, {}, as(owner, hub))).status).toBe(200);

@@ -1,11 +1,12 @@
 import { spaceEndpoints } from '../../../lib/contract/spaces';
 import { archiveSpace } from '../../domain/spaces/archive-space';
 import { createSpace } from '../../domain/spaces/create-space';
-import { getSpace } from '../../domain/spaces/get-space';
 import { joinSpace } from '../../domain/spaces/join-space';
 import { leaveSpace } from '../../domain/spaces/leave-space';
 import { listSpaces } from '../../domain/spaces/list-spaces';
+import { openSpace } from '../../domain/spaces/open-space';
 import { restoreSpace } from '../../domain/spaces/restore-space';
+import { starSpace } from '../../domain/spaces/star-space';
 import { updateSpace } from '../../domain/spaces/update-space';
 import { ok, paged } from '../../lib/envelope';
 import { hubOf, type App } from '../../types';
@@ -13,13 +14,14 @@ import { clientInfoOf } from '../auth/client-info';
 import { route } from '../endpoint-route';
 import { viewerOf } from './viewer';
 
-/** Spaces of the caller's hub: create, list, read, edit, archive, restore, join and leave. */
+/** Spaces of the caller's hub: create, list, read, edit, archive, restore, star, join and leave. */
 export function registerSpaceRoutes(app: App) {
   const { db } = app.deps;
 
   route(app, spaceEndpoints.create, async (request, reply) => {
     const created = await createSpace({
-      db, viewer: viewerOf(request), organization: hubOf(request).organization, body: request.body, client: clientInfoOf(request),
+      db, config: app.deps.config, viewer: viewerOf(request), organization: hubOf(request).organization, body: request.body,
+      client: clientInfoOf(request),
     });
     return reply.status(201).send(ok(created, 'Space created.'));
   });
@@ -30,7 +32,7 @@ export function registerSpaceRoutes(app: App) {
     return paged(items, count, request.query);
   });
 
-  route(app, spaceEndpoints.get, async (request) => ok(await getSpace({ db, viewer: viewerOf(request), spaceId: request.params.id })));
+  route(app, spaceEndpoints.get, async (request) => ok(await openSpace({ db, viewer: viewerOf(request), spaceId: request.params.id })));
 
   route(app, spaceEndpoints.update, async (request) =>
     ok(await updateSpace({
@@ -42,10 +44,17 @@ export function registerSpaceRoutes(app: App) {
 
   route(app, spaceEndpoints.restore, async (request) => {
     const restored = await restoreSpace({
-      db, viewer: viewerOf(request), organization: hubOf(request).organization, spaceId: request.params.id, client: clientInfoOf(request),
+      db, config: app.deps.config, viewer: viewerOf(request), organization: hubOf(request).organization, spaceId: request.params.id,
+      client: clientInfoOf(request),
     });
     return ok(restored, 'Space restored.');
   });
+
+  route(app, spaceEndpoints.star, async (request) =>
+    ok(await starSpace({ db, viewer: viewerOf(request), spaceId: request.params.id, starred: true }), 'Space starred.'));
+
+  route(app, spaceEndpoints.unstar, async (request) =>
+    ok(await starSpace({ db, viewer: viewerOf(request), spaceId: request.params.id, starred: false }), 'Star removed.'));
 
   route(app, spaceEndpoints.join, async (request) =>
     ok(await joinSpace({ db, viewer: viewerOf(request), spaceId: request.params.id, client: clientInfoOf(request) }), 'You joined the space.'));

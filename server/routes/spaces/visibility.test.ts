@@ -55,9 +55,10 @@ describe.each(Object.keys(matrix) as SpaceVisibility[])('a %s space', (visibilit
 
   it.each(Object.entries(matrix[visibility]) as Array<[Actor, Role | null]>)('as %s: read and list agree (%s)', async (actor, role) => {
     const person = people[actor];
-    const read = await server.get<SpaceBody & ErrorBody>(`spaces/${spaceId}/`, as(person, hub));
+    // Listed before the read: a read notes a visit, which the lists would show.
     const listed = (await listAll(server, person, hub)).find((s) => s.id === spaceId);
     const searched = (await listAll(server, person, hub, `&search=Space`)).find((s) => s.id === spaceId);
+    const read = await server.get<SpaceBody & ErrorBody>(`spaces/${spaceId}/`, as(person, hub));
     if (role === null) {
       expect(read.status).toBe(404);
       expect(read.body).toEqual(SPACE_NOT_FOUND);

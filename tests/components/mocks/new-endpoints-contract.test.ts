@@ -25,12 +25,15 @@ const handle = MOCK_DEMO_HUB.domainHandle;
 
 // Who may see and change what (403s, last owners, private spaces) is tested against the API (server/routes/spaces, organizations).
 describe('mock spaces endpoints follow the contract', () => {
-  it('create, list, get, update, archive, restore, join, leave and members', async () => {
+  it('create, list, get, star, update, archive, restore, join, leave and members', async () => {
     as();
     const created = follows(dataEnvelope(spaceSchema), await spacesApi.create({ name: 'Roadmap', visibility: 'public' }));
     const id = created.data.id;
     follows(listEnvelope(spaceSchema), await spacesApi.list(1, { search: 'road', visibility: 'public', mine: 'true' }));
     follows(dataEnvelope(spaceSchema), await spacesApi.get(id));
+    expect(follows(dataEnvelope(spaceSchema), await spacesApi.star(id)).data.starred).toBe(true);
+    expect(follows(listEnvelope(spaceSchema), await spacesApi.sidebar('road')).data[0]).toMatchObject({ starred: true, visited_at: expect.any(String) });
+    expect(follows(dataEnvelope(spaceSchema), await spacesApi.unstar(id)).data.starred).toBe(false);
     follows(dataEnvelope(spaceSchema), await spacesApi.update(id, { description: '' }));
     follows(dataEnvelope(spaceSchema), await spacesApi.archive(id));
     expect((await spacesApi.list()).data).toHaveLength(0);

@@ -3,9 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SpaceList } from '@/components/spaces/SpaceList';
 import { mockDb, server } from '@/mocks/node';
+import { useAuthStore } from '@/store/auth';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { deferred, resetAuthAfterEach } from '@/tests/render';
-import { resetRouter } from '@/tests/router';
+import { mockRouter, resetRouter } from '@/tests/router';
 import { renderStill, signInOwner } from './fixtures';
 
 vi.mock('next/router', () => import('@/tests/router'));
@@ -54,7 +55,7 @@ describe('new space modal', () => {
     expect(requests).toBe(0);
   });
 
-  it('creates the space, closes and refreshes the list', { timeout: 15_000 }, async () => {
+  it('creates the space, closes, refreshes the list and opens the new space', { timeout: 15_000 }, async () => {
     const { dialog, user, submit } = await openModal();
     await user.type(within(dialog).getByLabelText('Name'), 'Roadmap');
     await user.type(within(dialog).getByLabelText('Description'), 'What ships next.');
@@ -64,6 +65,7 @@ describe('new space modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(screen.getByRole('article', { name: 'Roadmap' })).getByText('Private')).toBeInTheDocument();
     expect(mockDb.data.spaces).toMatchObject([{ name: 'Roadmap', description: 'What ships next.', visibility: 'private' }]);
+    expect(mockRouter.push).toHaveBeenCalledWith(`/spaces/${mockDb.data.spaces[0]!.id}`);
   });
 
   it('puts a server field error next to its field', async () => {
@@ -84,16 +86,28 @@ describe('new space modal', () => {
   });
 
   // When the API refuses is its rule (server/routes/spaces/create.test.ts); this is how the dialog shows the refusal.
-  it('explains a plan limit and points to the usage', async () => {
-    const limit = 'This hub has reached the Free plan’s limit of 5 spaces.';
+  it('explains a plan limit and takes whoever may change the plan to Billing', async () => {
+    const limit = 'This hub has reached the Free plan’s limit of 5 spaces. Upgrade to Team on the Billing page.';
     server.use(http.post('*/api/v1/spaces/', () => HttpResponse.json({ message: limit, code: 'plan_limit' }, { status: 422 }), { once: true }));
     const { dialog, user, submit } = await openModal();
     await user.type(within(dialog).getByLabelText('Name'), 'One too many');
     await submit();
-    expect(await within(dialog).findByText('Your plan limit is reached')).toBeInTheDocument();
+    expect(await within(dialog).findByText('This hub’s plan is full')).toBeInTheDocument();
     expect(within(dialog).getByText(limit)).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'See this hub’s usage' })).toHaveAttribute('href', '/hub/settings#usage');
+    expect(within(dialog).getByRole('link', { name: 'Upgrade to Team' })).toHaveAttribute('href', '/hub/billing');
     expect(mockDb.data.spaces).toHaveLength(0);
+  });
+
+  it('points a member who may not change the plan to the usage instead', async () => {
+    useAuthStore.setState((s) => ({ subscription: s.subscription && { ...s.subscription, change: { ...s.subscription.change, allowed: false } } }));
+    const limit = 'This hub has reached the Free plan’s limit of 5 spaces. Ask Lin Chen to upgrade the plan.';
+    server.use(http.post('*/api/v1/spaces/', () => HttpResponse.json({ message: limit, code: 'plan_limit' }, { status: 422 }), { once: true }));
+    const { dialog, user, submit } = await openModal();
+    await user.type(within(dialog).getByLabelText('Name'), 'One too many');
+    await submit();
+    expect(await within(dialog).findByText(limit)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Upgrade to Team' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'See this hub’s usage' })).toHaveAttribute('href', '/hub/settings#usage');
   });
 
   it('disables the buttons while the space is being created', async () => {
