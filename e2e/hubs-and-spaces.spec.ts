@@ -38,7 +38,7 @@ test('an owner invites two people: one signs up from the emailed link, one accep
   });
 
   await test.step('the owner invites an editor and a viewer by email', async () => {
-    await page.goto('/hub/settings');
+    await page.goto('/hub/settings?tab=invitations');
     await invite(page, editor.email, 'Editor');
     await invite(page, viewer.email, 'Viewer');
   });
@@ -69,9 +69,13 @@ test('an owner invites two people: one signs up from the emailed link, one accep
 
     await test.step('an editor sees the hub settings but cannot archive the hub', async () => {
       await editorPage.goto('/hub/settings');
-      await expect(editorPage.getByRole('region', { name: 'Members' })).toBeVisible();
-      await expect(editorPage.getByRole('region', { name: 'Invitations', exact: true }).first()).toBeVisible();
+      await expect(editorPage.getByRole('region', { name: 'Hub', exact: true })).toBeVisible();
       await expect(editorPage.getByRole('region', { name: 'Archive hub' })).toHaveCount(0);
+      await editorPage.getByRole('tab', { name: 'Members' }).click();
+      await expect(editorPage).toHaveURL(/\/hub\/settings\?tab=members$/);
+      await expect(editorPage.getByRole('region', { name: 'Members' })).toBeVisible();
+      await editorPage.getByRole('tab', { name: 'Invitations' }).click();
+      await expect(editorPage.getByRole('region', { name: 'Invitations', exact: true }).first()).toBeVisible();
       const archive = await editorPage.evaluate(async (handle) => {
         const token = (await (await fetch('/api/token')).json()).data.token as string;
         const response = await fetch(`/api/v1/organizations/${handle}/archive/`, {

@@ -40,7 +40,6 @@ export const badgeBackground = (status: BadgeStatus): string => `${statusColors[
 export const video = {
   tileMinColumnWidth: 440,
   joinBoxWidth: 500,
-  joinBoxMaxWidth: '75vw',
   controlBarWidth: 500,
   controlBarMaxWidth: '60vw',
   videosAreaHeight: '85vh',

@@ -10,10 +10,14 @@ const Square = styled.span<{ $colour: string; $size: number }>`
   height: ${({ $size }) => $size}px;
   border-radius: ${({ $size }) => Math.round($size / 4)}px;
   background: ${({ $colour }) => $colour};
-  color: ${colors.white};
   font-weight: 600;
   font-size: ${({ $size }) => Math.round($size * 0.38)}px;
   letter-spacing: 0.02em;
+
+  /* Doubled, so a card's own text colour for its spans never greys the initials: they are white on every hub colour. */
+  && {
+    color: ${colors.white};
+  }
 `;
 
 /** A hub's (or person's) initials on their colour. */

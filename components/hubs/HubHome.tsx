@@ -1,18 +1,20 @@
 import styled from 'styled-components';
 import { useShallow } from 'zustand/react/shallow';
 import { breakpoints, type BadgeStatus } from '@/lib/constants';
+import type { Home } from '@/lib/contract/home';
 import type { HubVisibility } from '@/lib/contract/settings';
 import { colors } from '@/lib/palette';
+import { homeApi } from '@/client/http/home-api';
 import { useAuthStore } from '@/store/auth';
 import { ButtonLink } from '@/components/common/ButtonLink';
 import { HubAvatar } from '@/components/common/HubAvatar';
+import { LoadFailure } from '@/components/common/LoadFailure';
 import { StatusBadge } from '@/components/common/StatusBadge';
-import { StartMeetingButton } from '@/components/meetings/StartMeetingButton';
 import { SpaceList } from '@/components/spaces/SpaceList';
-import { MemberCard } from './MemberCard';
+import { useLoad } from '@/components/ui/useLoad';
 import { memberCount } from '../common/memberCount';
-import { PlanCard } from './PlanCard';
-import { PlanUnavailable } from './PlanUnavailable';
+import { MeetingsNow } from './MeetingsNow';
+import { RecentItems } from './RecentItems';
 
 const visibilityBadge: Record<HubVisibility, BadgeStatus> = { public: 'success', shared: 'info' };
 
@@ -55,13 +57,20 @@ const Description = styled.p`
   color: ${colors.text};
 `;
 
-const Grid = styled.div`
+const Sections = styled.div`
   display: grid;
+  /* minmax(0, …): a long name inside must not widen a column past a phone's screen. */
+  grid-template-columns: minmax(0, 1fr);
   gap: 16px;
-  margin-bottom: 16px;
 
-  @media (min-width: ${breakpoints.md}px) {
-    grid-template-columns: 1fr 1fr;
+  /* A wide screen puts what is going on now beside what changed; the spaces run the full width below. */
+  @media (min-width: ${breakpoints.xl}px) {
+    grid-template-columns: minmax(0, 2fr) minmax(300px, 1fr);
+    align-items: start;
+
+    > .spaces {
+      grid-column: 1 / -1;
+    }
   }
 `;
 
@@ -81,12 +90,12 @@ const NoHub = styled.div`
   }
 `;
 
-/** The active hub at a glance: the hub, you, its plan, and its spaces. */
+/** The active hub at a glance: what changed lately, who is meeting now, and its spaces. */
 export function HubHome() {
-  const { user, subscription, currency, settings } = useAuthStore(
-    useShallow((s) => ({ user: s.user, subscription: s.subscription, currency: s.currency, settings: s.settings })),
-  );
+  const { user, settings } = useAuthStore(useShallow((s) => ({ user: s.user, settings: s.settings })));
   const hub = user?.active_organization;
+  // Switching hubs loads the other hub's home: requests follow the active hub.
+  const { load, retry } = useLoad<Home>(hub?.domain_handle ?? null, () => homeApi.get().then((r) => r.data));
 
   if (!user || !hub) {
     return (
@@ -98,6 +107,7 @@ export function HubHome() {
     );
   }
 
+  const home = load.state === 'ready' ? load.value : null;
   const visibilityLabel =
     settings?.permissions.hub_visibility.find((v) => v.value === hub.visibility)?.label ?? hub.visibility;
 
@@ -114,16 +124,25 @@ export function HubHome() {
             <StatusBadge status={visibilityBadge[hub.visibility]}>{visibilityLabel}</StatusBadge>
           </HeroMeta>
         </div>
-        <div style={{ marginLeft: 'auto' }}>
-          <StartMeetingButton />
-        </div>
       </Hero>
       {hub.description && <Description>{hub.description}</Description>}
-      <Grid>
-        <MemberCard user={user} settings={settings} />
-        {subscription ? <PlanCard subscription={subscription} currency={currency} /> : <PlanUnavailable />}
-      </Grid>
-      <SpaceList />
+      <Sections>
+        {load.state === 'ready' || load.state === 'loading' ? (
+          <>
+            <RecentItems
+              items={home?.recent_contents ?? null}
+              spaceCount={home?.space_count ?? 0}
+              mayCreateSpace={hub.abilities.create_space}
+            />
+            <MeetingsNow meetings={home?.live_meetings ?? null} />
+          </>
+        ) : (
+          <LoadFailure message="We could not load what is new in the hub." error={load.message} onRetry={retry} style={{ gridColumn: '1 / -1' }} />
+        )}
+        <div className="spaces" id="spaces">
+          <SpaceList />
+        </div>
+      </Sections>
     </>
   );
 }

@@ -50,7 +50,7 @@ const Card = styled.section`
     overflow-wrap: anywhere;
   }
 
-  .hub span {
+  .hub .meta {
     font-size: 13px;
     color: ${colors.textSecondary};
   }
@@ -91,7 +91,7 @@ export function HubPreviewCard({ eyebrow, title, hub, details, meta, children }:
         <HubAvatar name={hub.name} colour={hub.colour} size={48} />
         <div style={{ minWidth: 0 }}>
           <strong>{hub.name}</strong>
-          <span>
+          <span className="meta">
             @{hub.domain_handle}
             {meta ? ` · ${meta}` : ''}
           </span>

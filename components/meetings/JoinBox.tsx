@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Input } from 'antd';
 import styled from 'styled-components';
-import { statusColors, video } from '@/lib/constants';
+import { breakpoints, statusColors, video } from '@/lib/constants';
 import { parseMeetingCode } from '@/lib/meetings/meeting-code';
 import { colors } from '@/lib/palette';
 
@@ -9,18 +9,28 @@ const JOIN_INPUT_LABEL = 'Meeting code or link';
 const INVALID_CODE_MESSAGE = 'Enter a meeting code like abc-defg-hij or paste a meeting link';
 
 const Box = styled.form`
-  width: ${video.joinBoxWidth}px;
-  max-width: ${video.joinBoxMaxWidth};
+  width: 100%;
+  max-width: ${video.joinBoxWidth}px;
   margin: 0 auto;
-  padding: 24px;
+  padding: 16px;
   border: 1px solid ${colors.border};
   border-radius: 12px;
   background: ${colors.white};
   box-shadow: 0 8px 24px rgba(22, 22, 29, 0.06);
 
+  /* A phone stacks the field over a full-width button: side by side they need more than its screen. */
   .row {
     display: flex;
+    flex-direction: column;
     gap: 8px;
+  }
+
+  @media (min-width: ${breakpoints.sm}px) {
+    padding: 24px;
+
+    .row {
+      flex-direction: row;
+    }
   }
 
   .problem {

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import Link from 'next/link';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Select } from 'antd';
 import styled from 'styled-components';
 import type { Meeting } from '@/lib/contract/meetings';
@@ -48,6 +50,41 @@ const Layout = styled.div`
     color: ${colors.white};
   }
 `;
+
+const Bar = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px 16px;
+  width: 100%;
+  max-width: 1040px;
+  margin: 0 auto;
+  padding: 16px 16px 0;
+  font-size: 14px;
+  color: ${colors.stageText};
+
+  a {
+    display: inline-flex;
+    align-items: center;
+    gap: 8px;
+    color: ${colors.white};
+  }
+
+  a:hover,
+  a:focus-visible {
+    color: ${colors.stageText};
+  }
+
+  .hub {
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+`;
+
+/** Where leaving the lobby goes: the meeting's space, else the hub home. */
+const lobbyExit = (meeting: Meeting) =>
+  meeting.space ? { href: `/spaces/${meeting.space.id}`, label: `Back to ${meeting.space.name}` } : { href: '/', label: 'Back to the hub' };
 
 const Preview = styled.div`
   position: relative;
@@ -166,46 +203,56 @@ export function MeetingLobby({ meeting, onJoin }: { meeting: Meeting; onJoin(set
 
   const hasCamera = (stream?.getVideoTracks().length ?? 0) > 0;
 
+  const exit = lobbyExit(meeting);
   return (
-    <Layout>
-      <Preview>
-        <video ref={ref} data-testid="lobby-preview" autoPlay playsInline muted />
-        {(startCameraOff || !hasCamera) && !opening && (
-          <div className="off">{startCameraOff ? 'Your camera is off' : 'No camera'}</div>
-        )}
-      </Preview>
-      <div>
-        <h1>{meetingTitle(meeting)}</h1>
-        <p className="code">Meeting {meeting.code}</p>
-        {problem && (
-          <Alert type={problem === 'blocked' ? 'warning' : 'info'} showIcon title={mediaProblemMessages[problem]} style={{ marginBottom: 12 }} />
-        )}
-        <DevicePicker
-          kind="Camera"
-          devices={devices.cameras}
-          value={cameraId}
-          unavailable={Boolean(problem)}
-          onChange={(id) => setChoice((c) => ({ ...c, cameraId: id }))}
-        />
-        <DevicePicker
-          kind="Microphone"
-          devices={devices.microphones}
-          value={micId}
-          unavailable={Boolean(problem)}
-          onChange={(id) => setChoice((c) => ({ ...c, micId: id }))}
-        />
-        <div style={{ display: 'grid', gap: 8, margin: '16px 0 20px' }}>
-          <Checkbox checked={startMuted} onChange={(e) => setStartMuted(e.target.checked)}>
-            Join with microphone muted
-          </Checkbox>
-          <Checkbox checked={startCameraOff} onChange={(e) => setStartCameraOff(e.target.checked)}>
-            Join with camera off
-          </Checkbox>
+    <>
+      <Bar>
+        <Link href={exit.href}>
+          <ArrowLeftOutlined aria-hidden />
+          {exit.label}
+        </Link>
+        <span className="hub">{meeting.organization.name}</span>
+      </Bar>
+      <Layout>
+        <Preview>
+          <video ref={ref} data-testid="lobby-preview" autoPlay playsInline muted />
+          {(startCameraOff || !hasCamera) && !opening && (
+            <div className="off">{startCameraOff ? 'Your camera is off' : 'No camera'}</div>
+          )}
+        </Preview>
+        <div>
+          <h1>{meetingTitle(meeting)}</h1>
+          <p className="code">Meeting {meeting.code}</p>
+          {problem && (
+            <Alert type={problem === 'blocked' ? 'warning' : 'info'} showIcon title={mediaProblemMessages[problem]} style={{ marginBottom: 12 }} />
+          )}
+          <DevicePicker
+            kind="Camera"
+            devices={devices.cameras}
+            value={cameraId}
+            unavailable={Boolean(problem)}
+            onChange={(id) => setChoice((c) => ({ ...c, cameraId: id }))}
+          />
+          <DevicePicker
+            kind="Microphone"
+            devices={devices.microphones}
+            value={micId}
+            unavailable={Boolean(problem)}
+            onChange={(id) => setChoice((c) => ({ ...c, micId: id }))}
+          />
+          <div style={{ display: 'grid', gap: 8, margin: '16px 0 20px' }}>
+            <Checkbox checked={startMuted} onChange={(e) => setStartMuted(e.target.checked)}>
+              Join with microphone muted
+            </Checkbox>
+            <Checkbox checked={startCameraOff} onChange={(e) => setStartCameraOff(e.target.checked)}>
+              Join with camera off
+            </Checkbox>
+          </div>
+          <Button type="primary" size="large" block onClick={join} disabled={opening && !problem}>
+            Join meeting
+          </Button>
         </div>
-        <Button type="primary" size="large" block onClick={join} disabled={opening && !problem}>
-          Join meeting
-        </Button>
-      </div>
-    </Layout>
+      </Layout>
+    </>
   );
 }

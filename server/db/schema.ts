@@ -32,6 +32,9 @@ export const users = pgTable('users', {
 }, (t) => [
   uniqueIndex('users_email_key').on(t.email),
   uniqueIndex('users_google_uid_key').on(t.googleUid),
+  // Search finds a hub's people by the start of a name's word or of the email (ILIKE through pg_trgm).
+  index('users_name_trigram_idx').using('gin', t.name.op('gin_trgm_ops')),
+  index('users_email_trigram_idx').using('gin', t.email.op('gin_trgm_ops')),
 ]);
 
 /** One row per sign-in; the JWT names it, and revoking it ends the token. */
@@ -258,6 +261,8 @@ export const spaces = pgTable('spaces', {
     .where(sql`${t.archivedAt} is null`),
   // With the creator, "private spaces I made" (a branch of who sees what) is a narrow range, not the hub's spaces.
   index('spaces_org_visibility_idx').on(t.hubId, t.visibility, t.createdBy),
+  // Search finds spaces by the start of a word of their name (ILIKE through pg_trgm).
+  index('spaces_name_trigram_idx').using('gin', t.name.op('gin_trgm_ops')),
 ]);
 
 /** Space members; organization_id is kept so every query can filter by hub. */
@@ -349,6 +354,8 @@ export const contents = pgTable('contents', {
   index('contents_rank_idx').using('gin', t.rankVector),
   index('contents_name_idx').using('gin', sql`ts_filter(${t.rankVector}, '{a}')`),
   index('contents_newest_idx').on(t.hubId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  // The hub home's "Recent": the last-changed items, read in order and stopped after a page (get-home.ts).
+  index('contents_recent_idx').on(t.hubId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   uniqueIndex('contents_storage_key_key').on(t.storageKey),
 ]);
 

@@ -125,6 +125,15 @@ export function createSignallingService(opts: SignallingServiceOptions) {
   return {
     node,
 
+    /**
+     * Who is in each meeting this node serves now (its participants and those
+     * it hears of from other nodes), by meeting id. A meeting served by other
+     * nodes alone is not among them.
+     */
+    liveMeetings(): Map<string, Participant[]> {
+      return new Map([...rooms].map(([meetingId, room]) => [meetingId, [...room.local.values(), ...room.remote.values()].map((p) => p.participant)]));
+    },
+
     /** Adds a participant; the answer lists everyone already there (more may follow as peer-joined). */
     async join(meetingId: string, peer: LocalPeer): Promise<JoinResult> {
       for (;;) {

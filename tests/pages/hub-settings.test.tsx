@@ -21,7 +21,9 @@ beforeEach(() => resetRouter('/hub/settings'));
 const region = (name: string) => screen.getByRole('region', { name });
 const queryRegion = (name: string) => screen.queryByRole('region', { name });
 
-async function openAs(role: Role | 'demo-owner') {
+/** Opens the page as `role`, on the tab the address names (General without one). */
+async function openAs(role: Role | 'demo-owner', tab?: string) {
+  if (tab) resetRouter('/hub/settings', { tab });
   if (role === 'demo-owner') await signInOwner();
   else await signInUser(addHubMember(`${role}@example.com`, `${role[0]?.toUpperCase()}${role.slice(1)} Person`, role));
   const view = renderStill(<HubSettingsPage />);
@@ -29,38 +31,68 @@ async function openAs(role: Role | 'demo-owner') {
   return view;
 }
 
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+
 describe('hub settings: who sees what', () => {
-  it('shows an owner every section, with the join link of a public hub', async () => {
+  it('shows an owner every tab, and the owner’s sections under General', async () => {
     await openAs('demo-owner');
-    for (const name of ['Hub', 'Usage', 'Members', 'Invitations', 'Ownership', 'Archive hub']) {
-      expect(region(name)).toBeInTheDocument();
-    }
+    expect(tabNames()).toEqual(['General', 'Members', 'Invitations', 'Security', 'Billing']);
+    for (const name of ['Hub', 'Ownership', 'Archive hub']) expect(region(name)).toBeInTheDocument();
     expect(within(region('Hub')).getByLabelText('Hub name')).toBeEnabled();
     expect(within(region('Hub')).getByRole('button', { name: 'Save settings' })).toBeEnabled();
+  });
+
+  it('keeps the open tab in the address, and opens the tab the address names', async () => {
+    const { user } = await openAs('demo-owner');
+    await user.click(screen.getByRole('tab', { name: 'Members' }));
+    expect(mockRouter.replace).toHaveBeenLastCalledWith({ pathname: '/hub/settings', query: { tab: 'members' } }, undefined, { shallow: true });
+    expect(await within(region('Members')).findByText('Dana Demo (you)')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'General' }));
+    expect(mockRouter.replace).toHaveBeenLastCalledWith({ pathname: '/hub/settings', query: {} }, undefined, { shallow: true });
+  });
+
+  it('shows the join link of a public hub under Invitations', async () => {
+    await openAs('demo-owner', 'invitations');
+    expect(screen.getByRole('tab', { name: 'Invitations', selected: true })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Join link' })).toHaveValue(
       `${window.location.origin}/join-hub?hub=${MOCK_DEMO_HUB.domainHandle}`,
     );
   });
 
-  it('lets an editor change only the visibility, invite, but not own', async () => {
+  it('shows an editor the owner’s settings as text, lets them change only the visibility, and hides what they cannot use', async () => {
     await openAs('editor');
+    expect(tabNames()).toEqual(['General', 'Members', 'Invitations', 'Billing']);
     const hub = region('Hub');
-    expect(within(hub).getByLabelText('Hub name')).toBeDisabled();
-    expect(within(hub).getByLabelText('Email domain')).toBeDisabled();
-    expect(within(hub).getByRole('radio', { name: 'Shared' })).toBeEnabled();
+    expect(within(hub).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(hub).queryByRole('radio', { name: 'Teal' })).not.toBeInTheDocument();
+    expect(within(hub).getByText('Example Team')).toBeInTheDocument();
+    expect(within(hub).getByText('Violet')).toBeInTheDocument();
+    expect(within(hub).getByText('@example.com')).toBeInTheDocument();
+    expect(within(hub).getByRole('radio', { name: /Shared/ })).toBeEnabled();
     expect(within(hub).getByText(/Only the hub owner can change the name/)).toBeInTheDocument();
-    expect(region('Invitations')).toBeInTheDocument();
     expect(queryRegion('Ownership')).not.toBeInTheDocument();
     expect(queryRegion('Archive hub')).not.toBeInTheDocument();
   });
 
-  it('shows a viewer the settings read-only and no admin sections', async () => {
+  it('falls back to General when the address names a tab the person cannot use', async () => {
+    await openAs('editor', 'security');
+    expect(screen.getByRole('tab', { name: 'General', selected: true })).toBeInTheDocument();
+    expect(region('Hub')).toBeInTheDocument();
+  });
+
+  it('shows a viewer the settings as text and no admin tabs', async () => {
     await openAs('viewer');
+    expect(tabNames()).toEqual(['General', 'Members', 'Billing']);
     const hub = region('Hub');
-    expect(within(hub).getByLabelText('Hub name')).toBeDisabled();
-    expect(within(hub).getByRole('radio', { name: 'Shared' })).toBeDisabled();
+    expect(within(hub).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(hub).queryByRole('radio')).not.toBeInTheDocument();
     expect(within(hub).queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
+    expect(within(hub).getByText('Only the hub owner can change these settings.')).toBeInTheDocument();
     for (const name of ['Invitations', 'Ownership', 'Archive hub']) expect(queryRegion(name)).not.toBeInTheDocument();
+  });
+
+  it('lets a viewer see the members read-only under Members', async () => {
+    await openAs('viewer', 'members');
     const members = region('Members');
     await within(members).findByText('Viewer Person (you)');
     expect(within(members).queryByRole('combobox')).not.toBeInTheDocument();
@@ -80,8 +112,6 @@ describe('hub settings form', () => {
     await user.click(within(hub).getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(useAuthStore.getState().user?.active_organization?.name).toBe('Example Crew'));
     expect(demoHub().hub).toMatchObject({ name: 'Example Crew', colour: '#13A8A8', visibility: 'shared' });
-    // A shared hub has no join link.
-    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Join link' })).not.toBeInTheDocument());
   });
 
   it('shows rule messages and server field errors next to the fields', async () => {
@@ -123,7 +153,7 @@ describe('hub settings form', () => {
 describe('hub usage', () => {
   it('shows members and spaces against the plan', async () => {
     seedSpace({ name: 'Design reviews' });
-    await openAs('demo-owner');
+    await openAs('demo-owner', 'billing');
     const usage = region('Usage');
     expect(await within(usage).findByRole('progressbar', { name: 'Members: 1 of 10' })).toBeInTheDocument();
     expect(within(usage).getByRole('progressbar', { name: 'Spaces: 1 of 5' })).toBeInTheDocument();
@@ -134,7 +164,7 @@ describe('hub usage', () => {
 describe('hub members', () => {
   it('pages ten at a time and searches by name or email', async () => {
     for (let i = 1; i <= 11; i += 1) addHubMember(`member${i}@example.com`, `Member ${String(i).padStart(2, '0')}`, 'viewer');
-    const { user } = await openAs('demo-owner');
+    const { user } = await openAs('demo-owner', 'members');
     const members = region('Members');
     await within(members).findByText('12 members');
     expect(within(members).getAllByRole('listitem')).toHaveLength(10);
@@ -149,7 +179,7 @@ describe('hub members', () => {
 
   it('lets the owner change a role and remove a member', async () => {
     const vic = addHubMember('vic@example.com', 'Vic Viewer', 'viewer');
-    const { user } = await openAs('demo-owner');
+    const { user } = await openAs('demo-owner', 'members');
     const members = region('Members');
     const row = await within(members).findByRole('listitem', { name: 'Vic Viewer' });
     await user.click(within(row).getByRole('combobox', { name: 'Role of Vic Viewer' }));
@@ -162,20 +192,23 @@ describe('hub members', () => {
     expect(mockDb.membership(vic.id, demoHub().hub.id)).toBeUndefined();
   });
 
-  // When the API refuses is its rule (server/routes/organizations/members.test.ts); this is how the page shows it.
-  it('shows why leaving was refused, and stays', async () => {
-    const reason = 'You are the only owner of this hub: make another member owner before leaving.';
-    server.use(http.post('*/api/v1/organizations/:handle/leave/', () => HttpResponse.json({ code: 'last_owner', message: reason }, { status: 422 })));
-    const { user } = await openAs('demo-owner');
+  // The only owner is told before any confirmation; the API refuses too (server/routes/organizations/members.test.ts).
+  it('tells the only owner at once why they cannot leave, and asks nothing', async () => {
+    const left = vi.fn();
+    server.use(http.post('*/api/v1/organizations/:handle/leave/', () => {
+      left();
+      return HttpResponse.json({ code: 'last_owner', message: 'refused' }, { status: 422 });
+    }));
+    const { user } = await openAs('demo-owner', 'members');
     await user.click(within(region('Members')).getByRole('button', { name: 'Leave hub' }));
-    // The confirmation's own button has the same name.
-    await user.click(screen.getAllByRole('button', { name: 'Leave hub' }).at(-1) as HTMLElement);
-    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(await screen.findByText(`You are the only owner of ${demoHub().hub.name} — make someone else owner first.`)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(left).not.toHaveBeenCalled();
     expect(mockRouter.replace).not.toHaveBeenCalled();
   });
 
   it('lets a member leave and sends them on', async () => {
-    const { user } = await openAs('viewer');
+    const { user } = await openAs('viewer', 'members');
     await user.click(within(region('Members')).getByRole('button', { name: 'Leave hub' }));
     await user.click(screen.getAllByRole('button', { name: 'Leave hub' }).at(-1) as HTMLElement);
     // Without a hub, a user at the organization step goes to create or join one.
@@ -188,11 +221,12 @@ describe('hub invitations', () => {
   const emailsBox = () => within(region('Invitations')).getByRole('combobox', { name: 'Emails' });
 
   it('invites several addresses at once and lists them as pending', async () => {
-    const { user } = await openAs('demo-owner');
+    const { user } = await openAs('demo-owner', 'invitations');
     const invitations = region('Invitations');
     await user.type(emailsBox(), 'ana@acme.io, ben@acme.io,');
     await user.click(within(invitations).getByRole('button', { name: 'Send invitations' }));
-    expect(await within(invitations).findByText('ana@acme.io, ben@acme.io: invited')).toBeInTheDocument();
+    expect(await within(invitations).findByText('ana@acme.io is invited.')).toBeInTheDocument();
+    expect(within(invitations).getByText('ben@acme.io is invited.')).toBeInTheDocument();
     const pending = within(invitations).getByRole('region', { name: 'Pending invitations' });
     expect(await within(pending).findByRole('listitem', { name: 'ana@acme.io' })).toBeInTheDocument();
     expect(within(pending).getByRole('listitem', { name: 'ben@acme.io' })).toBeInTheDocument();
@@ -200,13 +234,13 @@ describe('hub invitations', () => {
   });
 
   it('checks the addresses before sending', async () => {
-    const { user } = await openAs('demo-owner');
+    const { user } = await openAs('demo-owner', 'invitations');
     const invitations = region('Invitations');
     await user.click(within(invitations).getByRole('button', { name: 'Send invitations' }));
     expect(await within(invitations).findByText('Please enter at least one email')).toBeInTheDocument();
     await user.type(emailsBox(), 'not-an-email,');
     await user.click(within(invitations).getByRole('button', { name: 'Send invitations' }));
-    expect(await within(invitations).findByText('Email is not a valid email')).toBeInTheDocument();
+    expect(await within(invitations).findByText('not-an-email is not a valid email address')).toBeInTheDocument();
     expect(mockDb.data.invitations).toHaveLength(0);
   });
 
@@ -221,7 +255,7 @@ describe('hub invitations', () => {
         );
       }),
     );
-    const { user } = await openAs('demo-owner');
+    const { user } = await openAs('demo-owner', 'invitations');
     const invitations = region('Invitations');
     await user.type(emailsBox(), 'ana@acme.io,');
     await user.click(within(invitations).getByRole('button', { name: 'Send invitations' }));
@@ -234,7 +268,7 @@ describe('hub invitations', () => {
   });
 
   it('offers the owner role to owners only', async () => {
-    const { user } = await openAs('editor');
+    const { user } = await openAs('editor', 'invitations');
     await user.click(within(region('Invitations')).getByRole('combobox', { name: 'Role' }));
     expect(await screen.findByTitle('Editor')).toBeInTheDocument();
     expect(screen.queryByTitle('Owner')).not.toBeInTheDocument();
@@ -244,7 +278,7 @@ describe('hub invitations', () => {
   it('resends, and says when to try again once the API refuses', async () => {
     const { hub, owner } = demoHub();
     mockDb.data.invitations.push({ hubId: hub.id, email: 'ana@acme.io', role: 'viewer', invitedBy: owner.id });
-    const { user } = await openAs('demo-owner');
+    const { user } = await openAs('demo-owner', 'invitations');
     const row = await within(region('Invitations')).findByRole('listitem', { name: 'ana@acme.io' });
     await user.click(within(row).getByRole('button', { name: 'Resend invitation to ana@acme.io' }));
     await waitFor(() => expect(mockDb.data.invitations[0]?.sends).toHaveLength(2));
@@ -258,7 +292,7 @@ describe('hub invitations', () => {
   it('cancels an invitation after a confirmation', async () => {
     const { hub, owner } = demoHub();
     mockDb.data.invitations.push({ hubId: hub.id, email: 'ana@acme.io', role: 'viewer', invitedBy: owner.id });
-    const { user } = await openAs('demo-owner');
+    const { user } = await openAs('demo-owner', 'invitations');
     const row = await within(region('Invitations')).findByRole('listitem', { name: 'ana@acme.io' });
     await user.click(within(row).getByRole('button', { name: 'Cancel invitation to ana@acme.io' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel invitation' }));
@@ -268,13 +302,14 @@ describe('hub invitations', () => {
 
   // When the API refuses is its rule (server/routes/organizations/invitations.test.ts); this is how the page shows it.
   it('explains the plan limit', async () => {
-    const limit = 'This hub\'s Free plan allows 10 members, counting pending invitations; 1 more can be invited. Ask the hub owner to upgrade the plan.';
+    const limit = 'This hub\'s Free plan allows 10 members, counting pending invitations; 1 more can be invited. Upgrade to Team on the Billing page.';
     server.use(http.post('*/api/v1/organizations/:handle/invitations/', () => HttpResponse.json({ code: 'plan_limit', message: limit }, { status: 422 })));
-    const { user } = await openAs('demo-owner');
+    const { user } = await openAs('demo-owner', 'invitations');
     await user.type(emailsBox(), 'a@acme.io, b@acme.io,');
     await user.click(within(region('Invitations')).getByRole('button', { name: 'Send invitations' }));
-    expect(await within(region('Invitations')).findByText('Your plan limit is reached')).toBeInTheDocument();
+    expect(await within(region('Invitations')).findByText('This hub’s plan is full')).toBeInTheDocument();
     expect(within(region('Invitations')).getByText(limit)).toBeInTheDocument();
+    expect(within(region('Invitations')).getByRole('link', { name: 'Upgrade to Team' })).toHaveAttribute('href', '/hub/billing');
     expect(mockDb.data.invitations).toHaveLength(0);
   });
 });

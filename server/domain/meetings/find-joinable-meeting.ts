@@ -2,10 +2,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { meetings, memberships, hubs, spaces } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { visibleSpacesCondition } from '../../policies/spaces';
 import type { Meeting } from '../../../lib/contract/meetings';
 import type { Role } from '../../../lib/contract/settings';
 import { assertHubAdmits } from '../two-factor/assert-hub-admits';
+import { joinableSpaceCondition } from './joinable-space';
 import { presentMeeting, selectMeetingViews } from './present-meeting';
 
 const meetingNotFound = () => notFound('That meeting');
@@ -34,7 +34,7 @@ export async function findJoinableMeeting(opts: { db: Database; userId: string; 
     const [space] = await db
       .select({ one: sql`1` })
       .from(spaces)
-      .where(and(eq(spaces.id, meeting.spaceId), isNull(spaces.archivedAt), visibleSpacesCondition(viewer)))
+      .where(and(eq(spaces.id, meeting.spaceId), joinableSpaceCondition(viewer)))
       .limit(1);
     if (!space) throw meetingNotFound();
   }

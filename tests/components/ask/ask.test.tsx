@@ -336,7 +336,7 @@ describe('Ask', { timeout: 30_000 }, () => {
   it('shows the unanswered questions in hub settings to owners only', async () => {
     await signInUser(addHubMember('editor@example.com', 'Eddie Editor', 'editor'));
     const editor = renderStill(<HubSettings />);
-    await screen.findByRole('region', { name: 'Members' });
+    await screen.findByRole('region', { name: 'Hub' });
     expect(screen.queryByRole('region', { name: 'Unanswered questions' })).not.toBeInTheDocument();
     editor.unmount();
 

@@ -173,6 +173,7 @@ describe('the audit log', () => {
 describe('the audit log in hub settings', () => {
   it('is there for an owner', async () => {
     await ownerWithHistory();
+    resetRouter('/hub/settings', { tab: 'security' });
     renderStill(<HubSettingsPage />);
     const log = await screen.findByRole('region', { name: 'Audit log' });
     expect(await within(log).findByText('3 events')).toBeInTheDocument();
@@ -182,7 +183,8 @@ describe('the audit log in hub settings', () => {
     await signInUser(addHubMember('eddie@example.com', 'Eddie Editor', 'editor'));
     renderStill(<HubSettingsPage />);
     await screen.findByRole('heading', { level: 1, name: 'Hub settings' });
-    await screen.findByRole('region', { name: 'Members' });
+    await screen.findByRole('region', { name: 'Hub' });
+    expect(screen.queryByRole('tab', { name: 'Security' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Audit log' })).not.toBeInTheDocument();
     expect(requests).toEqual([]);
   });

@@ -18,6 +18,14 @@ describe('join box', () => {
     expect(screen.getByRole('button', { name: 'Join' })).toBeInTheDocument();
   });
 
+  // A phone's screen is narrower than the field and the button side by side (m13): the base layout stacks them.
+  it('fits a phone: as wide as its container at most, the field over the button', () => {
+    const { input } = renderBox();
+    const form = input.closest('form') as HTMLElement;
+    expect(getComputedStyle(form)).toMatchObject({ width: '100%', maxWidth: '500px' });
+    expect(getComputedStyle(input.parentElement as HTMLElement).flexDirection).toBe('column');
+  });
+
   it('joins with a typed code, whatever its case', async () => {
     const { user, input, onJoin } = renderBox();
     await user.type(input, ' ABC-DEFG-HIJ ');

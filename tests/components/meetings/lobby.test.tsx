@@ -76,6 +76,17 @@ describe('meeting lobby', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('names the hub and offers a way back to the meeting’s space, or to the hub home', async () => {
+    stubMedia(async () => fakeStream(['audio', 'video']).stream);
+    const { unmount } = renderLobby();
+    expect(screen.getByText('Example Team')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Design reviews' })).toHaveAttribute('href', '/spaces/s1');
+    unmount();
+    renderWithApp(<MeetingLobby meeting={{ ...meeting, space: null }} onJoin={vi.fn()} />);
+    expect(screen.getByRole('link', { name: 'Back to the hub' })).toHaveAttribute('href', '/');
+    await screen.findByRole('button', { name: 'Join meeting' });
+  });
+
   it('joins with the preview, muted and camera off when asked', async () => {
     const { stream } = fakeStream(['audio', 'video']);
     stubMedia(async () => stream);

@@ -15,7 +15,9 @@ resetAuthAfterEach();
 beforeEach(() => resetRouter('/hub/settings'));
 afterEach(() => server.events.removeAllListeners());
 
-async function openSettings() {
+/** Hub settings on the tab the address names. */
+async function openSettings(tab: 'security' | 'members') {
+  resetRouter('/hub/settings', { tab });
   const view = renderStill(<HubSettingsPage />);
   await screen.findByRole('heading', { level: 1, name: 'Hub settings' });
   return view;
@@ -27,7 +29,7 @@ describe('the hub\'s Security panel', () => {
   it('keeps the switch off until the owner has two-factor sign-in, and says how to get it', async () => {
     addHubMember('nina@example.com', 'Nina Noauth', 'viewer');
     await signInOwner();
-    await openSettings();
+    await openSettings('security');
     const panel = security();
     const toggle = await within(panel).findByRole('switch');
     expect(toggle).toBeDisabled();
@@ -41,7 +43,7 @@ describe('the hub\'s Security panel', () => {
     secondFactorsOf(mockDb, owner.id).totpEnabledAt = mockDb.now();
     addHubMember('nina@example.com', 'Nina Noauth', 'viewer');
     await signInOwner();
-    const { user } = await openSettings();
+    const { user } = await openSettings('security');
     const panel = security();
     const toggle = await within(panel).findByRole('switch');
     expect(toggle).toBeEnabled();
@@ -50,15 +52,17 @@ describe('the hub\'s Security panel', () => {
     expect(toggle).toBeChecked();
     expect(twoFactorData(mockDb).requiredHubs).toEqual([hub.id]);
 
-    const members = screen.getByRole('list', { name: 'Members' });
+    await user.click(screen.getByRole('tab', { name: 'Members' }));
+    const members = await screen.findByRole('list', { name: 'Members' });
     expect(within(within(members).getByRole('listitem', { name: 'Nina Noauth' })).getByText('No two-factor')).toBeInTheDocument();
     expect(within(members).getByText('Two-factor on')).toBeInTheDocument();
   });
 
   it('is not shown to members who do not own the hub, and they see nobody\'s two-factor state', async () => {
     await signInUser(addHubMember('ed@example.com', 'Ed Editor', 'editor'));
-    await openSettings();
+    await openSettings('members');
     await screen.findByRole('list', { name: 'Members' });
+    expect(screen.queryByRole('tab', { name: 'Security' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Security' })).not.toBeInTheDocument();
     expect(screen.queryByText('No two-factor')).not.toBeInTheDocument();
     expect(screen.queryByText('Two-factor on')).not.toBeInTheDocument();

@@ -1,0 +1,1 @@
+CREATE INDEX "contents_recent_idx" ON "contents" USING btree ("organization_id","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
