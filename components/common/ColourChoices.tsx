@@ -16,6 +16,10 @@ const HUB_COLOURS = [
   { value: hues.graphite, label: 'Graphite' },
 ] as const;
 
+/** A hub colour's name: one of the offered colours, else "Custom" (set elsewhere). */
+export const colourName = (value: string): string =>
+  HUB_COLOURS.find((c) => c.value.toUpperCase() === value.toUpperCase())?.label ?? 'Custom';
+
 const Swatches = styled(Radio.Group)`
   display: flex !important;
   flex-wrap: wrap;

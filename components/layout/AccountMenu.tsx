@@ -1,18 +1,31 @@
 import { useState } from 'react';
 import { useRouter } from 'next/router';
-import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
-import { LogoutOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import styled from 'styled-components';
-import { theme } from '@/lib/constants';
+import { colors } from '@/lib/palette';
+import { PersonAvatar } from '@/components/common/PersonAvatar';
 import { popupInHeader } from './popupInHeader';
 import { SIGN_IN_PATH } from '@/lib/onboarding/guard';
 import { useAuthStore } from '@/store/auth';
 
+/** Where the menu's items lead. */
+export const ACCOUNT_PATHS = { settings: '/account', security: '/account/security' } as const;
+
 const Identity = styled.div`
   display: flex;
-  flex-direction: column;
-  max-width: 240px;
+  align-items: center;
+  gap: 12px;
+  max-width: 280px;
+  padding: 4px 0;
   line-height: 1.4;
+  cursor: default;
+
+  div {
+    display: flex;
+    flex-direction: column;
+    min-width: 0;
+  }
 
   strong,
   span {
@@ -23,20 +36,20 @@ const Identity = styled.div`
 
   /* The identity item is disabled (not clickable) but must not look greyed out. */
   strong {
-    color: rgba(0, 0, 0, 0.88);
+    color: ${colors.heading};
   }
 
   span {
-    color: rgba(0, 0, 0, 0.55);
+    font-size: 13px;
+    color: ${colors.textSecondary};
   }
 `;
 
-const initialOf = (name: string) => name.trim().charAt(0).toUpperCase() || '?';
-
-/** The header's account button: who is signed in, and "Sign out". */
+/** The header's account button: who is signed in (photo or initials, name, job role, email), their settings, and "Sign out". */
 export function AccountMenu() {
   const router = useRouter();
   const user = useAuthStore((s) => s.user);
+  const settings = useAuthStore((s) => s.settings);
   const logout = useAuthStore((s) => s.logout);
   const [signingOut, setSigningOut] = useState(false);
   if (!user) return null;
@@ -51,19 +64,27 @@ export function AccountMenu() {
     }
   }
 
+  const jobRole = settings?.profile_roles.find((r) => r.value === user.profile.role)?.label ?? user.profile.role;
+  const avatar = (size: number) => <PersonAvatar name={user.name} colour={user.profile.colour} photoUrl={user.photo_url} size={size} />;
   const items: MenuProps['items'] = [
     {
       key: 'identity',
       disabled: true,
       label: (
         <Identity>
-          <strong>{user.name}</strong>
-          <span>{user.email}</span>
+          {avatar(44)}
+          <div>
+            <strong>{user.name}</strong>
+            {jobRole && <span>{jobRole}</span>}
+            <span>{user.email}</span>
+          </div>
         </Identity>
       ),
     },
     { type: 'divider' },
+    { key: 'settings', label: 'Account settings', icon: <UserOutlined /> },
     { key: 'security', label: 'Sign-in and security', icon: <SafetyOutlined /> },
+    { type: 'divider' },
     { key: 'sign-out', label: 'Sign out', icon: <LogoutOutlined />, disabled: signingOut },
   ];
 
@@ -76,12 +97,12 @@ export function AccountMenu() {
         items,
         onClick: ({ key }) => {
           if (key === 'sign-out') void signOut();
-          if (key === 'security') void router.push('/account/security');
+          if (key === 'settings' || key === 'security') void router.push(ACCOUNT_PATHS[key]);
         },
       }}
     >
       <Button type="text" shape="circle" size="large" aria-label="Account menu" loading={signingOut}>
-        <Avatar style={{ backgroundColor: user.profile.colour || theme.primaryColor }}>{initialOf(user.name)}</Avatar>
+        {avatar(32)}
       </Button>
     </Dropdown>
   );

@@ -1,6 +1,7 @@
 import { basicSettings } from '../basic-settings';
 import type { AuditEvent, AuditEventType } from '../contract/audit';
 import type { SignInMethod } from '../contract/auth';
+import { planCodes, plans } from '../plans';
 
 /** Each event type as a short label (filters, the CSV's event column). */
 export const auditEventLabels: Record<AuditEventType, string> = {
@@ -8,6 +9,7 @@ export const auditEventLabels: Record<AuditEventType, string> = {
   sign_in_failed: 'Sign-in failed',
   sign_out: 'Signed out',
   email_verified: 'Email verified',
+  email_changed: 'Email changed',
   password_changed: 'Password changed',
   password_reset: 'Password reset',
   two_factor_enabled: 'Two-factor sign-in turned on',
@@ -28,6 +30,7 @@ export const auditEventLabels: Record<AuditEventType, string> = {
   hub_archived: 'Hub archived',
   hub_transferred: 'Hub ownership transferred',
   two_factor_requirement_changed: 'Two-factor requirement changed',
+  plan_changed: 'Plan changed',
   space_created: 'Space created',
   space_updated: 'Space changed',
   space_visibility_changed: 'Space visibility changed',
@@ -65,6 +68,11 @@ const hubVisibilityLabel = (value: unknown) =>
   basicSettings.permissions.hub_visibility.find((v) => v.value === value)?.label ?? text(value) ?? 'unknown';
 const spaceVisibilityLabel = (value: unknown) =>
   basicSettings.permissions.space_visibility.find((v) => v.value === value)?.label ?? text(value) ?? 'unknown';
+
+const planName = (value: unknown) => {
+  const code = planCodes.find((c) => c === value);
+  return code ? plans[code].name : text(value) ?? 'unknown';
+};
 
 /** The name of what the event was done to (`data.target.name`), quoted. */
 const targetName = (data: Data) => {
@@ -108,6 +116,8 @@ export function describeAuditEvent(event: Pick<AuditEvent, 'type' | 'actor' | 's
       return `${owner} signed out`;
     case 'email_verified':
       return `${owner} verified their email address`;
+    case 'email_changed':
+      return `${owner} changed their sign-in email address`;
     case 'password_changed':
       return `${owner} changed their password`;
     case 'password_reset':
@@ -159,6 +169,8 @@ export function describeAuditEvent(event: Pick<AuditEvent, 'type' | 'actor' | 's
       return typeof data.to === 'boolean'
         ? `${actor} ${data.to ? 'required' : 'stopped requiring'} two-factor sign-in for the hub`
         : `${actor} changed the hub’s two-factor requirement`;
+    case 'plan_changed':
+      return `${actor} changed the hub’s plan from ${planName(data.from)} to ${planName(data.to)}`;
     case 'space_created':
       return `${actor} created ${space}`;
     case 'space_updated': {

@@ -5,7 +5,7 @@ import { hubHandleParams } from './hubs';
 
 /** Events about a person's own account: recorded without a hub, shown to the person and to their hubs' owners. */
 export const accountEventTypes = [
-  'sign_in', 'sign_in_failed', 'sign_out', 'email_verified', 'password_changed', 'password_reset',
+  'sign_in', 'sign_in_failed', 'sign_out', 'email_verified', 'email_changed', 'password_changed', 'password_reset',
   'two_factor_enabled', 'two_factor_disabled', 'recovery_codes_regenerated', 'passkey_added', 'passkey_removed',
   'session_revoked',
 ] as const;
@@ -14,7 +14,7 @@ export const accountEventTypes = [
 const hubEventTypes = [
   'member_joined', 'member_left', 'member_removed', 'member_role_changed',
   'invitation_sent', 'invitation_cancelled', 'invitation_accepted',
-  'hub_updated', 'hub_visibility_changed', 'hub_archived', 'hub_transferred', 'two_factor_requirement_changed',
+  'hub_updated', 'hub_visibility_changed', 'hub_archived', 'hub_transferred', 'two_factor_requirement_changed', 'plan_changed',
   'space_created', 'space_updated', 'space_visibility_changed', 'space_archived', 'space_restored',
   'space_member_added', 'space_member_removed', 'space_member_role_changed',
   'content_deleted', 'meeting_started',

@@ -17,6 +17,10 @@ export const userSchema = z.object({
     about: z.string().nullable(),
     colour: z.string(),
   }),
+  /** Where the browser loads the person's photo, or null when they have none (show their initials). */
+  photo_url: z.string().nullable(),
+  /** Whether the account has a password (accounts made with Google may not): changing one, or the email, asks for it. */
+  has_password: z.boolean(),
   current_step: z.string(),
   /** The hub the user may join (invitation or email domain), or null. */
   organization: joinableHubSchema.nullable(),
@@ -60,9 +64,15 @@ const clientInfo = {
 };
 
 export const registerBody = z.object({
-  name: requiredText('Name', { min: 2, max: 80 }),
-  email: emailField('Email'),
-  password: passwordField('Password'),
+  name: requiredText({ label: 'Name', noun: 'your name' }, { min: 2, max: 80 }),
+  email: emailField({ label: 'Email', noun: 'your email address' }, 'Enter a valid email address'),
+  password: passwordField({ label: 'Password', noun: 'a password' }),
+  /**
+   * The token of the invitation link the person came from. An invitation to
+   * exactly this address proves the mailbox as a code would, so the account
+   * is created verified; any other token changes nothing.
+   */
+  invitation: z.string().max(128).optional(),
 });
 export type RegisterBody = z.input<typeof registerBody>;
 /**
@@ -71,12 +81,18 @@ export type RegisterBody = z.input<typeof registerBody>;
  */
 const registrationField = z.string().min(1).max(128).optional();
 
-export const registerResponse = z.object({ email: z.string(), expires_in: z.number().int(), registration: z.string() });
+export const registerResponse = z.object({
+  email: z.string(),
+  expires_in: z.number().int(),
+  registration: z.string(),
+  /** The invitation proved the mailbox: the account is ready for sign-in and no code was sent. */
+  verified: z.boolean(),
+});
 export type RegisterResponse = z.infer<typeof registerResponse>;
 
 export const verifyBody = z.object({
   email: emailField('Email'),
-  code: codeField('Code'),
+  code: codeField(),
   registration: registrationField,
   ...clientInfo,
 });
@@ -90,7 +106,7 @@ export const loginBody = z.object({
   email: emailField('Email'),
   password: z.string({ error: 'Please enter Password' }).min(1, 'Please enter Password').max(1024),
   /** The code mailed when the address is under attack: proof of the mailbox lets its owner in. */
-  email_code: codeField('Code').optional(),
+  email_code: codeField().optional(),
   ...clientInfo,
 });
 export type LoginBody = z.input<typeof loginBody>;

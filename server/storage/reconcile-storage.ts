@@ -1,7 +1,7 @@
 import { and, asc, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect';
-import { contents } from '../db/schema';
+import { contents, users } from '../db/schema';
 import type { Storage } from './storage';
 
 export const LOST_FILE_REASON = 'The file was lost before it was saved completely. Please upload it again.';
@@ -33,7 +33,9 @@ export async function reconcileStorage(opts: {
       .select({ key: contents.storageKey })
       .from(contents)
       .where(inArray(contents.storageKey, [...new Set(keys.map(baseKeyOf))]));
-    const ownedKeys = new Set(owned.map((row) => row.key));
+    // People's photos live beside the files, named by the whole key.
+    const photos = await db.select({ key: users.photoKey }).from(users).where(inArray(users.photoKey, keys));
+    const ownedKeys = new Set([...owned, ...photos].map((row) => row.key));
     for (const key of keys.filter((k) => !ownedKeys.has(baseKeyOf(k)))) {
       await storage.delete(key);
       removedObjects += 1;

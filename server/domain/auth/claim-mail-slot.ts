@@ -4,7 +4,7 @@ import { mailRequests } from '../../db/schema';
 import { checkMailThrottle, MAIL_WINDOW_MS } from './check-mail-throttle';
 
 /** What a stranger can make the server mail; each has its own limit per address. */
-export type MailPurpose = 'verify_email' | 'password_reset' | 'sign_in';
+export type MailPurpose = 'verify_email' | 'password_reset' | 'sign_in' | 'email_change';
 
 /**
  * Takes one of the address's mail slots for `purpose`, or throws 429 when the

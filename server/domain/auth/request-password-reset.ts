@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import { passwordResets } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
+import { passwordResetMail } from '../../mail/templates';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { PASSWORD_RESET_TTL_MS } from '../../../lib/constants';
 import { claimMailSlot, releaseMailSlot } from './claim-mail-slot';
@@ -35,13 +36,7 @@ export async function requestPasswordReset(opts: {
         .returning({ id: passwordResets.id });
       resetId = row?.id;
       const link = `${opts.config.appUrl}/reset-password?token=${token}`;
-      const minutes = PASSWORD_RESET_TTL_MS / 60_000;
-      return {
-        to: user.email,
-        subject: 'Reset your Convene password',
-        text: `Someone asked to reset the password of your Convene account.\n\nTo choose a new password, open this link within ${minutes} minutes:\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
-        html: `<p>Someone asked to reset the password of your Convene account.</p><p><a href="${link}">Choose a new password</a> (the link works once, within ${minutes} minutes).</p><p>If it was not you, ignore this email: your password stays as it is.</p>`,
-      };
+      return passwordResetMail({ to: user.email, link, ttlMs: PASSWORD_RESET_TTL_MS });
     },
     async () => {
       // A link nobody received must not count against the per-address mail limit.

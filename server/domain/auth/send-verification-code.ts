@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { verificationCodes } from '../../db/schema';
 import type { MailMessage } from '../../mail/mailer';
+import { verificationCodeMail } from '../../mail/templates';
 import { randomDigits, sha256 } from '../../lib/tokens';
 import { VERIFICATION_CODE_TTL_MS } from '../../../lib/constants';
 
@@ -48,11 +49,5 @@ export async function createVerificationCode(opts: {
     createdAt: now,
     ...registration,
   });
-  const minutes = VERIFICATION_CODE_TTL_MS / 60_000;
-  return {
-    to: user.email,
-    subject: 'Your Convene verification code',
-    text: `Your Convene verification code is ${code}.\n\nIt expires in ${minutes} minutes. If you did not sign up for Convene, you can ignore this email.\n`,
-    html: `<p>Your Convene verification code is</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p><p>It expires in ${minutes} minutes. If you did not sign up for Convene, you can ignore this email.</p>`,
-  };
+  return verificationCodeMail({ to: user.email, code, ttlMs: VERIFICATION_CODE_TTL_MS });
 }

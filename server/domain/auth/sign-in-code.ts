@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { verificationCodes } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
+import { signInCodeMail } from '../../mail/templates';
 import { AppError } from '../../lib/errors';
 import { randomDigits, safeEqual } from '../../lib/tokens';
 import { VERIFICATION_CODE_TTL_MS } from '../../../lib/constants';
@@ -45,14 +46,8 @@ export async function sendSignInCode(opts: { db: Database; mailer: Mailer; email
     })
     .returning({ id: verificationCodes.id });
   if (!row) throw new Error('sign-in code insert returned no row');
-  const minutes = VERIFICATION_CODE_TTL_MS / 60_000;
   opts.mailer.queue(
-    {
-      to: user.email,
-      subject: 'Your Convene sign-in code',
-      text: `Someone tried to sign in to your Convene account with a wrong password many times, so signing in now also needs this code: ${code}\n\nIt expires in ${minutes} minutes. If you are not signing in, someone else may be trying to: you can ignore this email, and consider changing your password.\n`,
-      html: `<p>Someone tried to sign in to your Convene account with a wrong password many times, so signing in now also needs this code:</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p><p>It expires in ${minutes} minutes. If you are not signing in, someone else may be trying to: you can ignore this email, and consider changing your password.</p>`,
-    },
+    signInCodeMail({ to: user.email, code, ttlMs: VERIFICATION_CODE_TTL_MS }),
     async () => {
       await db.delete(verificationCodes).where(eq(verificationCodes.id, row.id));
       await releaseMailSlot({ db, id: slot });

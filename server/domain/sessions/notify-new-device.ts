@@ -2,8 +2,8 @@ import { and, count, eq, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import { sessions } from '../../db/schema';
-import { escapeHtml } from '../../mail/escape-html';
 import type { Mailer } from '../../mail/mailer';
+import { newDeviceMail } from '../../mail/templates';
 import type { UserRow } from '../../types';
 import type { ClientInfo } from './create-session';
 import { describeUserAgent } from '../../../lib/user-agent';
@@ -37,18 +37,5 @@ export async function notifyNewDevice(opts: { config: Config; mailer: Mailer; us
   const address = opts.client.ip ?? 'unknown';
   const time = `${timeFormat.format(new Date())} UTC`;
   const link = `${opts.config.appUrl}/account/security`;
-  await opts.mailer.send({
-    to: opts.user.email,
-    subject: 'New sign-in to your Convene account',
-    text:
-      `Your Convene account was just signed in to from a browser it had not seen before.\n\n` +
-      `Browser: ${device}\nAddress: ${address}\nTime: ${time}\n\n` +
-      `If this was you, there is nothing to do. To review where you are signed in, and sign out anywhere you do not recognise, open:\n${link}\n\n` +
-      `If this was not you, change your password now, then sign out the sessions you do not recognise.\n`,
-    html:
-      `<p>Your Convene account was just signed in to from a browser it had not seen before.</p>` +
-      `<ul><li>Browser: ${escapeHtml(device)}</li><li>Address: ${escapeHtml(address)}</li><li>Time: ${escapeHtml(time)}</li></ul>` +
-      `<p>If this was you, there is nothing to do. <a href="${escapeHtml(link)}">Review where you are signed in</a> and sign out anywhere you do not recognise.</p>` +
-      `<p><strong>If this was not you, change your password</strong> now, then sign out the sessions you do not recognise.</p>`,
-  });
+  await opts.mailer.send(newDeviceMail({ to: opts.user.email, device, address, time, link }));
 }

@@ -6,6 +6,7 @@ import type { UserRow } from '../../types';
 import { memberCount, presentMembership } from '../hubs/present-hub';
 import { findJoinableHubs } from '../hubs/find-joinable-hubs';
 import { hasTwoFactor } from '../two-factor/has-two-factor';
+import { photoUrlOf } from './photo-url';
 
 const myHubRows = (opts: { db: Database; userId: string }) =>
   opts.db
@@ -42,6 +43,8 @@ export async function getUserView(opts: { db: Database; user: UserRow }): Promis
     name: user.name,
     email_verified: user.emailVerifiedAt !== null,
     profile: { role: user.profileRole, about: user.about, colour: user.colour },
+    photo_url: photoUrlOf(user.photoKey),
+    has_password: user.passwordHash !== null,
     current_step: currentStepOf(user, hubs.length, joinable.length),
     organization: joinable[0] ?? null,
     active_organization: active,

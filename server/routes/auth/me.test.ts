@@ -21,6 +21,8 @@ describe('GET auth/me/', () => {
         name: 'Asha Rao',
         email_verified: true,
         profile: { role: null, about: null, colour: '#796CFF' },
+        photo_url: null,
+        has_password: true,
         current_step: 'profile',
         organization: null,
         active_organization: null,
