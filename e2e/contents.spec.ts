@@ -53,6 +53,9 @@ test('an owner uploads a PDF, a CSV, an email, an image and a video, previews ea
 
   await test.step('opens each preview', async () => {
     const pdf = await openPreview(page, 'field-report.pdf');
+    // A PDF opens on its drawn pages; the text read from it is one click away.
+    await expect(pdf.locator('canvas').first()).toBeVisible();
+    await pdf.getByText('Text', { exact: true }).click();
     await expect(pdf).toContainText(`${word} survey found seven new orchids`);
     await closePreview(page, pdf);
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { ContactsOutlined, FileAddOutlined, FolderOpenOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Badge, Button, Input, Segmented, Select, Skeleton } from 'antd';
 import styled from 'styled-components';
@@ -48,10 +48,30 @@ const Toolbar = styled.div`
   }
 `;
 
+// On a phone the kinds scroll sideways, the last ones fading out so it shows there is more (the padding lets the
+// last one scroll clear of the fade); on wider screens they wrap onto a second line rather than being cut off.
 const KindFilter = styled.div`
   margin-bottom: 12px;
+  padding-inline-end: 32px;
   overflow-x: auto;
   scrollbar-width: none;
+  mask-image: linear-gradient(to right, black calc(100% - 32px), transparent);
+
+  @media (min-width: ${breakpoints.sm}px) {
+    padding-inline-end: 0;
+    overflow-x: visible;
+    mask-image: none;
+
+    .ant-segmented-group {
+      flex-wrap: wrap;
+    }
+  }
+`;
+
+const Gallery = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
+  gap: 12px;
 `;
 
 const Count = styled.p`
@@ -61,6 +81,12 @@ const Count = styled.p`
 `;
 
 type KindChoice = ContentKind | 'all';
+
+/** "3 items", or while searching "3 names match": the list shows the items whose name matches. */
+function countLabel(count: number, searching: boolean): string {
+  if (searching) return count === 1 ? '1 name matches' : `${count} names match`;
+  return count === 1 ? '1 item' : `${count} items`;
+}
 
 interface ContentAreaProps {
   space: Space;
@@ -153,6 +179,8 @@ export function ContentArea({ space, initialPreviewId = null, initialFocus = nul
   }, [space.id]);
 
   const filtered = kind !== 'all' || Boolean(term);
+  // The search inside content leaves out what the list of names already shows, so each item appears once.
+  const listedIds = useMemo(() => new Set(live.items.map((item) => item.id)), [live.items]);
   const nothingYet = live.state === 'ready' && live.items.length === 0 && !filtered;
 
   const addButtons = mayAdd && (
@@ -234,7 +262,11 @@ export function ContentArea({ space, initialPreviewId = null, initialFocus = nul
           }
         >
           Documents, tables, emails, contacts, images and media of this space appear here, searchable and previewed in place.
-          {mayAdd ? ' Upload the first files or write a note.' : ' Editors and owners of the space can add them.'}
+          {mayAdd
+            ? ' Upload the first files or write a note.'
+            : space.archived_at
+              ? ' This space is archived: nothing can be added until it is restored.'
+              : ' Editors and owners of the space can add them.'}
         </EmptyState>
       )}
       {live.state === 'ready' && live.items.length === 0 && filtered && (
@@ -244,16 +276,31 @@ export function ContentArea({ space, initialPreviewId = null, initialFocus = nul
       )}
       {live.state === 'ready' && live.items.length > 0 && (
         <>
-          <Count>{live.count === 1 ? '1 item' : `${live.count} items`}</Count>
-          <div role="list" aria-label="Content of this space">
-            {live.items.map((item) => (
-              <ContentRow key={item.id} item={item} actions={actions} />
-            ))}
-          </div>
+          <Count>{countLabel(live.count, Boolean(term))}</Count>
+          {kind === 'image' ? (
+            <Gallery role="list" aria-label="Content of this space">
+              {live.items.map((item) => (
+                <ContentRow key={item.id} item={item} actions={actions} layout="tile" />
+              ))}
+            </Gallery>
+          ) : (
+            <div role="list" aria-label="Content of this space">
+              {live.items.map((item) => (
+                <ContentRow key={item.id} item={item} actions={actions} />
+              ))}
+            </div>
+          )}
         </>
       )}
       <LoadMore list={live} />
-      {term && <SpaceSearchResults spaceId={space.id} term={term} onOpen={(result) => preview(result.content.id, resultFocus(result, term))} />}
+      {term && (
+        <SpaceSearchResults
+          spaceId={space.id}
+          term={term}
+          listed={listedIds}
+          onOpen={(result) => preview(result.content.id, resultFocus(result, term))}
+        />
+      )}
 
       {/* One boundary each: a part still loading must not hide another that is open. */}
       <Suspense fallback={null}>
@@ -262,6 +309,8 @@ export function ContentArea({ space, initialPreviewId = null, initialFocus = nul
           focus={focus}
           onClose={() => preview(null)}
           onEditNote={editNote}
+          siblings={live.items}
+          onMove={(item) => preview(item.id)}
         />
       </Suspense>
       {mayAdd && (

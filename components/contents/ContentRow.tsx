@@ -2,7 +2,7 @@ import { useState } from 'react';
 import {
   DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FormOutlined, MoreOutlined,
 } from '@ant-design/icons';
-import { App, Button, Dropdown, Tooltip, type MenuProps } from 'antd';
+import { App, Button, Dropdown, Image, Tooltip, type MenuProps } from 'antd';
 import styled from 'styled-components';
 import { breakpoints, theme } from '@/lib/constants';
 import type { ContentItem } from '@/lib/contract/contents';
@@ -13,7 +13,7 @@ import { formatBytes, formatDateTime, formatWhen } from '@/components/common/for
 import { ContentStatusBadge } from './ContentStatusBadge';
 import { KindTile } from './KindTile';
 import { MetaLine } from './MetaLine';
-import { sourceLabel } from './kinds';
+import { hasFile, sourceLabel } from './kinds';
 
 const Row = styled.div<{ $busy: boolean }>`
   display: grid;
@@ -83,6 +83,68 @@ const Row = styled.div<{ $busy: boolean }>`
   }
 `;
 
+// A picture in the Images gallery: its thumbnail large, its name and actions below.
+const TileCard = styled.div<{ $busy: boolean }>`
+  display: grid;
+  grid-template-rows: auto auto;
+  min-width: 0;
+  overflow: hidden;
+  border: 1px solid ${colors.border};
+  border-radius: 12px;
+  background: ${colors.white};
+  opacity: ${({ $busy }) => ($busy ? 0.55 : 1)};
+
+  .picture {
+    display: grid;
+    place-items: center;
+    aspect-ratio: 4 / 3;
+    padding: 0;
+    overflow: hidden;
+    border: 0;
+    background: ${colors.fill};
+    cursor: pointer;
+  }
+
+  .picture .ant-image,
+  .picture img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+    transition: transform 0.2s;
+  }
+
+  .picture:hover img,
+  .picture:focus-visible img {
+    transform: scale(1.04);
+  }
+
+  .foot {
+    display: flex;
+    align-items: center;
+    gap: 4px;
+    padding: 6px 6px 6px 10px;
+  }
+
+  .name {
+    flex: 1;
+    min-width: 0;
+    overflow: hidden;
+    font-size: 13px;
+    font-weight: 500;
+    color: ${colors.heading};
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+
+  .problem,
+  .reason {
+    margin: 0;
+    padding: 0 10px 8px;
+    font-size: 12px;
+    color: ${colors.errorText};
+  }
+`;
+
 /** What a row can do; it offers rename, note editing and delete only as its item's abilities allow. */
 export interface ContentRowActions {
   open(item: ContentItem): void;
@@ -92,8 +154,11 @@ export interface ContentRowActions {
   remove(item: ContentItem): Promise<void>;
 }
 
-/** One item of a space: what it is, its processing status, who added it when, and what can be done with it. */
-export function ContentRow({ item, actions }: { item: ContentItem; actions: ContentRowActions }) {
+/**
+ * One item of a space: what it is, its processing status, who added it when,
+ * and what can be done with it; as a tile, a picture of the Images gallery.
+ */
+export function ContentRow({ item, actions, layout = 'row' }: { item: ContentItem; actions: ContentRowActions; layout?: 'row' | 'tile' }) {
   const { modal } = App.useApp();
   const [deleting, setDeleting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -132,6 +197,36 @@ export function ContentRow({ item, actions }: { item: ContentItem; actions: Cont
     item.abilities.delete && { key: 'delete', icon: <DeleteOutlined />, label: 'Delete', danger: true, onClick: confirmDelete },
   ].filter((entry) => Boolean(entry)) as MenuProps['items'];
 
+  const more = menu && menu.length > 0 && (
+    <Dropdown menu={{ items: menu }} trigger={['click']} placement="bottomRight">
+      <Button type="text" icon={<MoreOutlined />} aria-label={`More actions for ${item.name}`} loading={deleting} disabled={deleting} />
+    </Dropdown>
+  );
+  const problemLine = problem && (
+    <p className="problem" role="alert">
+      {problem}
+    </p>
+  );
+
+  if (layout === 'tile') {
+    return (
+      <TileCard role="listitem" aria-label={item.name} aria-busy={deleting} $busy={deleting}>
+        <button type="button" className="picture" onClick={() => actions.open(item)} aria-label={`Preview ${item.name}`}>
+          {item.urls.thumbnail ? <Image src={fileHref(item.urls.thumbnail)} alt="" preview={false} loading="lazy" /> : <KindTile item={item} size={56} />}
+        </button>
+        <div className="foot">
+          <span className="name" title={item.name}>
+            {item.name}
+          </span>
+          {item.status !== 'ready' && <ContentStatusBadge status={item.status} />}
+          {more}
+        </div>
+        {item.status === 'failed' && item.failure_reason && <p className="reason">{item.failure_reason}</p>}
+        {problemLine}
+      </TileCard>
+    );
+  }
+
   return (
     <Row role="listitem" aria-label={item.name} aria-busy={deleting} $busy={deleting}>
       <KindTile item={item} />
@@ -141,7 +236,7 @@ export function ContentRow({ item, actions }: { item: ContentItem; actions: Cont
         </button>
         <MetaLine>
           <span>{sourceLabel(item)}</span>
-          {item.size_bytes > 0 && <span>{formatBytes(item.size_bytes)}</span>}
+          {hasFile(item) && <span>{formatBytes(item.size_bytes)}</span>}
           {item.created_by && <span>{item.created_by.name}</span>}
           <span>
             <time dateTime={item.created_at} title={formatDateTime(item.created_at)}>
@@ -156,17 +251,9 @@ export function ContentRow({ item, actions }: { item: ContentItem; actions: Cont
         <Tooltip title="Preview">
           <Button type="text" icon={<EyeOutlined />} aria-label={`Preview ${item.name}`} onClick={() => actions.open(item)} />
         </Tooltip>
-        {menu && menu.length > 0 && (
-          <Dropdown menu={{ items: menu }} trigger={['click']} placement="bottomRight">
-            <Button type="text" icon={<MoreOutlined />} aria-label={`More actions for ${item.name}`} loading={deleting} disabled={deleting} />
-          </Dropdown>
-        )}
+        {more}
       </div>
-      {problem && (
-        <p className="problem" role="alert">
-          {problem}
-        </p>
-      )}
+      {problemLine}
     </Row>
   );
 }

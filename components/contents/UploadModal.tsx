@@ -1,61 +1,50 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
-  CheckCircleFilled, CloseCircleFilled, CloudUploadOutlined, ExclamationCircleFilled, MinusCircleFilled,
+  CheckCircleFilled, CloseCircleFilled, CloudUploadOutlined, ExclamationCircleFilled, FileOutlined, MinusCircleFilled, UploadOutlined,
 } from '@ant-design/icons';
-import { Button, Modal, Progress, Radio, Upload } from 'antd';
+import { Button, Modal, Progress, Select, Upload } from 'antd';
 import styled from 'styled-components';
-import { breakpoints, statusColors, theme } from '@/lib/constants';
+import { statusColors, theme } from '@/lib/constants';
 import {
   contentKindLabels, contentKinds, KIND_EXTENSIONS, MAX_UPLOAD_BYTES, type ContentKind,
 } from '@/lib/contract/contents';
 import { colors } from '@/lib/palette';
 import { formatBytes } from '@/components/common/format';
 import { useOpenAfterMount } from '@/components/common/useOpenAfterMount';
-import { acceptOf, kindColours, kindHints, kindIcons } from './kinds';
+import { kindColours, kindHints, kindIcons } from './kinds';
 import type { UploadQueue, UploadTask } from './useUploadQueue';
 
-const Kinds = styled(Radio.Group)`
-  display: grid !important;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: 8px;
-  margin-bottom: 12px;
-
-  @media (min-width: ${breakpoints.sm}px) {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-  }
-
-  .ant-radio-button-wrapper {
-    height: auto;
-    padding: 10px 8px;
-    border-radius: 10px !important;
-    border-inline-start-width: 1px;
-    line-height: 1.2;
-    text-align: center;
-
-    &::before {
-      display: none;
-    }
-  }
-
-  .kind {
-    display: flex;
-    flex-direction: column;
-    align-items: center;
-    gap: 6px;
-    font-size: 13px;
-    font-weight: 500;
-  }
-
-  .kind .anticon {
-    font-size: 20px;
-  }
-`;
-
-const Hint = styled.p`
-  margin: 0 0 14px;
+const Guide = styled.details`
+  margin: 12px 0 0;
   font-size: 13px;
   line-height: 1.55;
   color: ${colors.textSecondary};
+
+  summary {
+    width: fit-content;
+    color: ${theme.primaryColor};
+    font-weight: 500;
+    cursor: pointer;
+  }
+
+  ul {
+    display: grid;
+    gap: 8px;
+    margin: 10px 0 0;
+    padding: 0;
+    list-style: none;
+  }
+
+  li {
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr);
+    gap: 0 10px;
+  }
+
+  li .anticon {
+    margin-top: 3px;
+    font-size: 16px;
+  }
 
   strong {
     color: ${colors.text};
@@ -138,6 +127,12 @@ const FileRow = styled.li`
     display: flex;
     gap: 4px;
   }
+
+  .kind-choice {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+  }
 `;
 
 const Footer = styled.div`
@@ -154,16 +149,36 @@ const Footer = styled.div`
   }
 `;
 
+// The picker offers every extension some kind takes; the list then checks each file against its kind.
+const ACCEPT_ALL = [...new Set(contentKinds.flatMap((kind) => KIND_EXTENSIONS[kind]))].map((e) => `.${e}`).join(',');
+
+const kindOptions = contentKinds.map((value) => {
+  const Icon = kindIcons[value];
+  return {
+    value,
+    title: contentKindLabels[value],
+    label: (
+      <span className="kind-choice">
+        <Icon style={{ color: kindColours[value] }} aria-hidden />
+        {contentKindLabels[value]}
+      </span>
+    ),
+  };
+});
+
 const stateIcons: Record<UploadTask['state'], ReactNode> = {
   uploading: <CloudUploadOutlined style={{ color: theme.primaryColor }} />,
   done: <CheckCircleFilled style={{ color: statusColors.success }} />,
   failed: <CloseCircleFilled style={{ color: statusColors.error }} />,
   rejected: <ExclamationCircleFilled style={{ color: statusColors.error }} />,
+  waiting: <FileOutlined style={{ color: colors.textSecondary }} />,
   cancelled: <MinusCircleFilled style={{ color: colors.textQuaternary }} />,
 };
 
 function TaskRow({ task, queue }: { task: UploadTask; queue: UploadQueue }) {
   const bad = task.state === 'failed' || task.state === 'rejected';
+  // A file whose bytes are not what its name says fits no kind: only replacing it helps.
+  const choosable = (task.state === 'waiting' || task.state === 'rejected') && !task.mismatch;
   return (
     <FileRow aria-label={task.file.name}>
       <span className="state" aria-hidden="true">
@@ -174,7 +189,22 @@ function TaskRow({ task, queue }: { task: UploadTask; queue: UploadQueue }) {
           {task.file.name}
         </div>
         <div className="sub">
-          {formatBytes(task.file.size)} · {contentKindLabels[task.kind]}
+          {formatBytes(task.file.size)} ·{' '}
+          {choosable ? (
+            <span className="kind-choice">
+              <Select<ContentKind>
+                size="small"
+                variant="borderless"
+                aria-label={`Kind of ${task.file.name}`}
+                value={task.kind}
+                onChange={(kind) => queue.setKind(task.key, kind)}
+                popupMatchSelectWidth={false}
+                options={kindOptions}
+              />
+            </span>
+          ) : (
+            contentKindLabels[task.kind]
+          )}
           {task.state === 'done' && ' · Uploaded, processing follows'}
         </div>
       </div>
@@ -184,7 +214,7 @@ function TaskRow({ task, queue }: { task: UploadTask; queue: UploadQueue }) {
             Cancel
           </Button>
         )}
-        {(task.state === 'failed' || task.state === 'cancelled') && (
+        {(task.state === 'failed' || task.state === 'cancelled') && task.retryable && (
           <Button size="small" type="primary" ghost onClick={() => queue.retry(task)} aria-label={`Retry ${task.file.name}`}>
             Retry
           </Button>
@@ -216,54 +246,49 @@ interface UploadModalProps {
 }
 
 /**
- * "Upload files": choose the kind, then pick or drop several files. The
- * picker offers the kind's extensions; files dropped anyway are listed with
- * the reason they cannot go, and the rest upload side by side.
+ * "Upload files": pick or drop several files; each is listed with the kind
+ * read from it, which can be changed before the uploads start. Files no
+ * kind takes are listed with the reason, and the rest upload side by side.
  */
 export function UploadModal({ open, onClose, queue }: UploadModalProps) {
-  const [kind, setKind] = useState<ContentKind>('document');
-  const finished = queue.tasks.length - queue.active;
+  const finished = queue.tasks.length - queue.active - queue.waiting;
   const shown = useOpenAfterMount(open);
 
   return (
     <Modal open={shown} title="Upload files" onCancel={onClose} footer={null} width={640}>
-      <Kinds
-        aria-label="Kind of content"
-        value={kind}
-        onChange={(e) => setKind(e.target.value as ContentKind)}
-        optionType="button"
-        options={contentKinds.map((value) => {
-          const Icon = kindIcons[value];
-          return {
-            value,
-            label: (
-              <span className="kind">
-                <Icon style={{ color: kindColours[value] }} aria-hidden />
-                {contentKindLabels[value]}
-              </span>
-            ),
-          };
-        })}
-      />
-      <Hint>
-        {kindHints[kind]} <strong>{KIND_EXTENSIONS[kind].map((e) => `.${e}`).join(', ')}</strong>, up to {formatBytes(MAX_UPLOAD_BYTES[kind])} each.
-      </Hint>
       <Upload.Dragger
         multiple
-        // 'native': dropped files of other types are not dropped silently; the queue says why they cannot go.
-        accept={{ format: acceptOf(kind), filter: 'native' }}
+        // 'native': dropped files of other types are not dropped silently; the list says why they cannot go.
+        accept={{ format: ACCEPT_ALL, filter: 'native' }}
         showUploadList={false}
         beforeUpload={(file) => {
-          queue.add([file], kind);
+          queue.add([file]);
           return Upload.LIST_IGNORE;
         }}
       >
         <DropText>
           <CloudUploadOutlined aria-hidden />
           <p>Click or drag files here</p>
-          <span>Several at once are fine; each uploads on its own.</span>
+          <span>Several at once are fine. We tell what kind each file is; you can change it before uploading.</span>
         </DropText>
       </Upload.Dragger>
+      <Guide>
+        <summary>What can I upload?</summary>
+        <ul>
+          {contentKinds.map((kind) => {
+            const Icon = kindIcons[kind];
+            return (
+              <li key={kind}>
+                <Icon style={{ color: kindColours[kind] }} aria-hidden />
+                <span>
+                  <strong>{contentKindLabels[kind]}</strong>: {kindHints[kind]} {KIND_EXTENSIONS[kind].map((e) => `.${e}`).join(', ')}, up to{' '}
+                  {formatBytes(MAX_UPLOAD_BYTES[kind])} each.
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </Guide>
       {queue.tasks.length > 0 && (
         <Files aria-label="Uploads">
           {queue.tasks.map((task) => (
@@ -275,9 +300,15 @@ export function UploadModal({ open, onClose, queue }: UploadModalProps) {
         <span className="note">{queue.active > 0 ? 'Uploads go on if you close this window.' : ''}</span>
         <span style={{ display: 'flex', gap: 8 }}>
           {finished > 0 && <Button onClick={queue.clearFinished}>Clear finished</Button>}
-          <Button type="primary" onClick={onClose}>
-            Done
-          </Button>
+          {queue.waiting > 0 ? (
+            <Button type="primary" icon={<UploadOutlined aria-hidden />} onClick={queue.start}>
+              {queue.waiting === 1 ? 'Upload 1 file' : `Upload ${queue.waiting} files`}
+            </Button>
+          ) : (
+            <Button type="primary" onClick={onClose}>
+              Done
+            </Button>
+          )}
         </span>
       </Footer>
     </Modal>

@@ -3,7 +3,7 @@ import {
   ContactsOutlined, FileOutlined, FileTextOutlined, MailOutlined, PictureOutlined, PlaySquareOutlined, TableOutlined,
 } from '@ant-design/icons';
 import {
-  contentKindLabels, KIND_EXTENSIONS, type ContentItem, type ContentKind, type ContentSort, type ContentStatus,
+  contentKindLabels, type ContentItem, type ContentKind, type ContentSort, type ContentStatus,
 } from '@/lib/contract/contents';
 import { colors, hues } from '@/lib/palette';
 
@@ -50,9 +50,6 @@ export const kindHints: Record<ContentKind, string> = {
   media: 'Audio and video, played in the browser when it can.',
 };
 
-/** The file picker's `accept`: the kind's extensions (spec §5). */
-export const acceptOf = (kind: ContentKind) => KIND_EXTENSIONS[kind].map((e) => `.${e}`).join(',');
-
 export const statusLabels: Record<ContentStatus, string> = {
   queued: 'Queued',
   processing: 'Processing',
@@ -70,6 +67,12 @@ export const sortLabels: Record<ContentSort, string> = {
 /** Still on its way: the list keeps asking until it is ready or failed. */
 export const isPending = (item: Pick<ContentItem, 'status'>) => item.status === 'queued' || item.status === 'processing';
 
-/** Notes and hand-made contacts have no file; the rest were uploaded. */
+/** Notes and hand-made contacts have no file (so no size worth showing); the rest were uploaded. */
+export const hasFile = (item: Pick<ContentItem, 'source'>) => item.source === 'upload';
+
+/** What an item is, the same in its row and its preview: "Note", "Contact", else its kind. */
 export const sourceLabel = (item: Pick<ContentItem, 'source' | 'kind'>) =>
   item.source === 'note' ? 'Note' : item.source === 'form' ? 'Contact' : contentKindLabels[item.kind];
+
+/** A PDF, whatever kind it was uploaded as: shown with the app's own PDF viewer. */
+export const isPdf = (item: Pick<ContentItem, 'extension' | 'mime_type'>) => item.extension === 'pdf' || item.mime_type === 'application/pdf';

@@ -84,6 +84,44 @@ export function uploadProblem(kind: ContentKind, file: { name: string; size: num
   return null;
 }
 
+// Where an extension fits several kinds, the first here wins: a .csv is a table, an .eml an email, a .png an image.
+const DETECTION_ORDER: readonly ContentKind[] = ['table', 'email', 'image', 'media', 'document', 'general'];
+
+/** The kind a file is uploaded as unless the person picks another, from its extension; null when no kind takes it. */
+export function detectKind(fileName: string): ContentKind | null {
+  const extension = extensionOf(fileName);
+  return DETECTION_ORDER.find((kind) => KIND_EXTENSIONS[kind].includes(extension)) ?? null;
+}
+
+/** The sentence for a file whose bytes are not what its extension says (the server's and the web app's). */
+export const contentMismatchMessage = (extension: string) =>
+  `This file's contents are not what its .${extension} extension says. Please upload the original file.`;
+
+// The first bytes of the most common files, so a browser can tell a renamed one before sending it.
+const SIGNATURES: Record<string, ReadonlyArray<readonly number[]>> = {
+  pdf: [[0x25, 0x50, 0x44, 0x46]],
+  png: [[0x89, 0x50, 0x4e, 0x47]],
+  jpg: [[0xff, 0xd8, 0xff]],
+  jpeg: [[0xff, 0xd8, 0xff]],
+  gif: [[0x47, 0x49, 0x46, 0x38]],
+  // Office files are zip archives.
+  docx: [[0x50, 0x4b, 0x03, 0x04]],
+  xlsx: [[0x50, 0x4b, 0x03, 0x04]],
+  pptx: [[0x50, 0x4b, 0x03, 0x04]],
+};
+
+/** How many first bytes `headMatchesExtension` needs. */
+export const HEAD_BYTES = 8;
+
+/**
+ * Whether a file's first bytes fit its extension, for the formats with a
+ * fixed signature; other formats pass here and are checked by the server.
+ */
+export function headMatchesExtension(fileName: string, head: Uint8Array): boolean {
+  const signatures = SIGNATURES[extensionOf(fileName)];
+  return !signatures || signatures.some((signature) => signature.every((byte, i) => head[i] === byte));
+}
+
 /** queued → processing → ready | failed; the badge styles of the spec map onto them. */
 export const contentStatuses = ['queued', 'processing', 'ready', 'failed'] as const;
 export type ContentStatus = (typeof contentStatuses)[number];

@@ -7,7 +7,7 @@ import { ProcessingFailure, failureReasons } from './processing-failure';
 import { textContent, storableText, type Cell, type ExtractedContent, type ProcessingInput } from './processing-result';
 import { readDelimited } from './extractors/read-delimited';
 import { readPlainText } from './extractors/read-plain-text';
-import { shapeContacts, shapeTable, tableText } from './extractors/shape-table';
+import { contactText, shapeContacts, shapeTable, tableText } from './extractors/shape-table';
 
 /*
  * Each job runs in a fresh worker thread, so the parsers are imported only
@@ -78,7 +78,7 @@ async function readText(filePath: string, extension: string): Promise<ExtractedC
 async function extractTable(filePath: string, extension: string, contacts: boolean): Promise<ExtractedContent> {
   const { sheet, rows } = await readRows(filePath, extension);
   const table = contacts ? shapeContacts(rows) : shapeTable(rows);
-  const text = tableText(table, sheet);
+  const text = contacts ? contactText(table, sheet) : tableText(table, sheet);
   return {
     details: { columns: table.columns, row_count: table.rows.length },
     body: storableText(text.text),

@@ -88,6 +88,15 @@ describe('contact uploads', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it('reads each person as labelled values, never the field keys, for search and the reader', async () => {
+    const item = await processFile(server, place, 'contact', 'team.csv', delimitedFile([
+      ['Name', 'Title', 'Company', 'Department'],
+      ['Asha Rao', 'Analyst', 'Acme', 'Budget'],
+    ]));
+    expect(item.body).toBe('Name: Asha Rao · Occupation: Analyst · Company name: Acme · Department: Budget');
+    expect(item.body).not.toMatch(/company_name|contact_number/);
+  });
+
   it('maps an Excel sheet the same way, keeping phone numbers as text', async () => {
     const item = await processFile(server, place, 'contact', 'people.xlsx', xlsxFile([
       ['Full name', 'Telephone', 'Organisation'],

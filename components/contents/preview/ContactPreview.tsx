@@ -101,6 +101,9 @@ function FormContact({ contact }: { contact: Record<string, string> }) {
   return <ContactCard name={name} subtitle={subtitle || undefined} fields={fields} />;
 }
 
+// A contact file's columns are the form's fields by key ("contact_number"), then the file's own headers.
+const fieldLabels = new Map<string, string>(contactFields.map((f) => [f.name, f.label]));
+
 /** The column that names the person: "Name", "Full name"…, else the first. */
 const nameColumn = (columns: Columns) => Math.max(0, columns.findIndex((c) => /name/i.test(c.name) && !/company|org/i.test(c.name)));
 
@@ -122,7 +125,7 @@ function FileContacts({ item }: { item: ContentItem }) {
               key={row.index}
               name={String(row.cells[nameAt] ?? `Contact ${row.index + 1}`)}
               fields={columns
-                .map((c, i) => ({ label: c.name, value: row.cells[i] ?? null, type: c.type }))
+                .map((c, i) => ({ label: fieldLabels.get(c.name) ?? c.name, value: row.cells[i] ?? null, type: c.type }))
                 .filter((f, i) => i !== nameAt && f.value !== null && f.value !== '')}
             />
           ))}

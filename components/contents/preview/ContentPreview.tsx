@@ -1,14 +1,19 @@
-import { DownloadOutlined, FormOutlined, LoadingOutlined } from '@ant-design/icons';
-import { Button, Drawer, Result } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import {
+  DownloadOutlined, FormOutlined, FullscreenExitOutlined, FullscreenOutlined, LeftOutlined, LoadingOutlined, RightOutlined,
+} from '@ant-design/icons';
+import { Button, Drawer, Result, Segmented, Skeleton, Tooltip } from 'antd';
+import Head from 'next/head';
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
-import { contentKindLabels, type ContentItem } from '@/lib/contract/contents';
+import type { ContentItem } from '@/lib/contract/contents';
 import { colors } from '@/lib/palette';
 import { fileHref } from '@/client/http/contents-api';
 import { formatBytes } from '@/components/common/format';
 import { useOpenAfterMount } from '@/components/common/useOpenAfterMount';
 import { ContentStatusBadge } from '../ContentStatusBadge';
 import { KindTile } from '../KindTile';
+import { hasFile, isPdf, sourceLabel } from '../kinds';
 import { ContactPreview } from './ContactPreview';
 import { EmailPreview } from './EmailPreview';
 import { FileDetails } from './FileDetails';
@@ -76,6 +81,47 @@ const Waiting = styled.div`
   }
 `;
 
+// pdf.js is large: it comes with the first PDF opened, never with the space's page.
+const PdfViewer = lazy(() => import('./PdfViewer').then((m) => ({ default: m.PdfViewer })));
+
+const Body = styled.div`
+  &:fullscreen {
+    padding: 24px;
+    overflow: auto;
+    background: ${colors.white};
+  }
+`;
+
+function Pdf({ item }: { item: ContentItem }) {
+  const url = item.urls.view ?? item.urls.download;
+  if (!url) return null;
+  return (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+      <PdfViewer url={fileHref(url)} name={item.name} />
+    </Suspense>
+  );
+}
+
+/** A PDF document: its pages as drawn, or the text read from it (where a search result's passage opens). */
+function PdfDocument({ item, focus }: { item: ContentItem; focus: PreviewFocus | null }) {
+  const [view, setView] = useState<'pages' | 'text'>(focus ? 'text' : 'pages');
+  return (
+    <>
+      <Segmented<'pages' | 'text'>
+        aria-label="Show"
+        value={view}
+        onChange={setView}
+        options={[
+          { value: 'pages', label: 'Pages' },
+          { value: 'text', label: 'Text' },
+        ]}
+        style={{ marginBottom: 12 }}
+      />
+      {view === 'pages' ? <Pdf item={item} /> : <TextReader item={item} focus={focus} />}
+    </>
+  );
+}
+
 /** The preview that fits the item's kind; items not ready yet show their status instead. Text and tables open at `focus`. */
 function PreviewBody({ item, focus }: { item: ContentItem; focus: PreviewFocus | null }) {
   if (item.status === 'queued' || item.status === 'processing') {
@@ -106,7 +152,7 @@ function PreviewBody({ item, focus }: { item: ContentItem; focus: PreviewFocus |
   }
   switch (item.kind) {
     case 'document':
-      return <TextReader item={item} focus={focus} />;
+      return isPdf(item) ? <PdfDocument item={item} focus={focus} /> : <TextReader item={item} focus={focus} />;
     case 'table':
       return <TablePreview item={item} focus={focus} />;
     case 'contact':
@@ -122,7 +168,11 @@ function PreviewBody({ item, focus }: { item: ContentItem; focus: PreviewFocus |
       return (
         <>
           <FileDetails item={item} />
-          {item.details.characters !== undefined && (
+          {isPdf(item) ? (
+            <div style={{ marginTop: 20 }}>
+              <Pdf item={item} />
+            </div>
+          ) : item.details.characters !== undefined && (
             <div style={{ marginTop: 20 }}>
               <TextReader item={item} focus={focus} />
             </div>
@@ -139,29 +189,79 @@ interface ContentPreviewProps {
   focus?: PreviewFocus | null;
   /** Offered on items whose abilities allow editing (notes). */
   onEditNote?: (item: ContentItem) => void;
+  /** The list the item was opened from: previous and next (buttons, ← and →) move through it. */
+  siblings?: readonly ContentItem[];
+  onMove?: (item: ContentItem) => void;
 }
 
-/** A drawer that previews one item the way its kind reads best. */
-export function ContentPreview({ item, onClose, focus = null, onEditNote }: ContentPreviewProps) {
+/** Keys typed here move a caret or a control, not the preview. */
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT|VIDEO|AUDIO)$/.test(target.tagName) || target.getAttribute('role') === 'slider');
+}
+
+/** The preview shown on the whole screen and back; Escape leaves it too (the browser's own). */
+function useFullscreen() {
+  const [target, setTarget] = useState<HTMLDivElement | null>(null);
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    const follow = () => setOn(target !== null && document.fullscreenElement === target);
+    document.addEventListener('fullscreenchange', follow);
+    return () => document.removeEventListener('fullscreenchange', follow);
+  }, [target]);
+  const toggle = useCallback(() => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void target?.requestFullscreen();
+  }, [target]);
+  // Phones without the Fullscreen API (iPhone Safari) get no button.
+  const supported = typeof document !== 'undefined' && Boolean(document.fullscreenEnabled);
+  return { setTarget, on, toggle, supported };
+}
+
+/** A drawer that previews one item the way its kind reads best, moving to the list's previous and next item. */
+export function ContentPreview({ item, onClose, focus = null, onEditNote, siblings = [], onMove }: ContentPreviewProps) {
   const open = useOpenAfterMount(item !== null);
+  const { setTarget: setFullscreenTarget, ...fullscreen } = useFullscreen();
+  const at = item ? siblings.findIndex((s) => s.id === item.id) : -1;
+  const previous = at > 0 ? siblings[at - 1] : undefined;
+  const next = at >= 0 ? siblings[at + 1] : undefined;
+
+  useEffect(() => {
+    if (!item || !onMove) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+      const to = event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : undefined;
+      if (!to) return;
+      event.preventDefault();
+      onMove(to);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [item, previous, next, onMove]);
+
   return (
     <Drawer
       open={open}
       onClose={onClose}
       size="min(820px, 100vw)"
       destroyOnHidden
+      // In full screen, Escape leaves full screen first; the drawer stays open.
+      keyboard={!fullscreen.on}
       aria-label={item ? `Preview of ${item.name}` : undefined}
       title={
         item && (
           <Title>
+            {/* The tab is named after what is open, also when it was opened in a new tab. */}
+            <Head>
+              <title>{`${item.name} · Convene`}</title>
+            </Head>
             <KindTile item={item} size={36} />
             <span className="text">
               <span className="name" title={item.name}>
                 {item.name}
               </span>
               <span className="sub">
-                {contentKindLabels[item.kind]}
-                {item.size_bytes > 0 && ` · ${formatBytes(item.size_bytes)}`}
+                {sourceLabel(item)}
+                {hasFile(item) && ` · ${formatBytes(item.size_bytes)}`}
                 <ContentStatusBadge status={item.status} />
               </span>
             </span>
@@ -170,7 +270,26 @@ export function ContentPreview({ item, onClose, focus = null, onEditNote }: Cont
       }
       extra={
         item && (
-          <span style={{ display: 'flex', gap: 8 }}>
+          <span style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 8 }}>
+            {onMove && siblings.length > 1 && at >= 0 && (
+              <span style={{ display: 'flex', gap: 4 }}>
+                <Tooltip title={previous ? `Previous: ${previous.name} (←)` : undefined}>
+                  <Button icon={<LeftOutlined />} aria-label="Previous item" disabled={!previous} onClick={() => previous && onMove(previous)} />
+                </Tooltip>
+                <Tooltip title={next ? `Next: ${next.name} (→)` : undefined}>
+                  <Button icon={<RightOutlined />} aria-label="Next item" disabled={!next} onClick={() => next && onMove(next)} />
+                </Tooltip>
+              </span>
+            )}
+            {fullscreen.supported && (
+              <Tooltip title={fullscreen.on ? 'Leave full screen (Esc)' : 'Full screen'}>
+                <Button
+                  icon={fullscreen.on ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+                  aria-label={fullscreen.on ? 'Leave full screen' : 'Full screen'}
+                  onClick={fullscreen.toggle}
+                />
+              </Tooltip>
+            )}
             {onEditNote && item.abilities.edit && (
               <Button icon={<FormOutlined />} onClick={() => onEditNote(item)}>
                 Edit
@@ -185,8 +304,10 @@ export function ContentPreview({ item, onClose, focus = null, onEditNote }: Cont
         )
       }
     >
-      {/* Another passage of the same item opens afresh at it. */}
-      {item && <PreviewBody key={`${item.id}:${focusKey(focus)}`} item={item} focus={focus} />}
+      <Body ref={setFullscreenTarget}>
+        {/* Another passage of the same item opens afresh at it. */}
+        {item && <PreviewBody key={`${item.id}:${focusKey(focus)}`} item={item} focus={focus} />}
+      </Body>
     </Drawer>
   );
 }

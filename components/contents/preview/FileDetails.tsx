@@ -6,6 +6,7 @@ import { colors } from '@/lib/palette';
 import { fileHref } from '@/client/http/contents-api';
 import { formatBytes, formatDateTime } from '@/components/common/format';
 import { KindTile } from '../KindTile';
+import { isPdf } from '../kinds';
 import { DetailList } from './DetailList';
 
 const Box = styled.section`
@@ -24,6 +25,16 @@ const Box = styled.section`
     margin-top: 14px;
   }
 `;
+
+/**
+ * Where "Open in a new tab" goes. A file is served in a sandbox (nothing in it
+ * may run), which leaves a PDF's tab nameless and bare: a PDF opens in the
+ * app's own viewer instead, named after the file.
+ */
+function newTabHref(item: ContentItem): string {
+  if (!isPdf(item)) return fileHref(item.urls.view ?? '');
+  return `/spaces/${encodeURIComponent(item.space_id)}?${new URLSearchParams({ content: item.id }).toString()}`;
+}
 
 /** What is known about a file, with the ways to open it: inline when the browser can show it, else download. */
 export function FileDetails({ item }: { item: ContentItem }) {
@@ -46,7 +57,7 @@ export function FileDetails({ item }: { item: ContentItem }) {
         </DetailList>
         <div className="actions">
           {item.urls.view && (
-            <Button href={fileHref(item.urls.view)} target="_blank" rel="noopener noreferrer" icon={<ExportOutlined />}>
+            <Button href={newTabHref(item)} target="_blank" rel="noopener noreferrer" icon={<ExportOutlined />}>
               Open in a new tab
             </Button>
           )}

@@ -34,10 +34,19 @@ const Section = styled.section`
   }
 `;
 
+interface SpaceSearchResultsProps {
+  spaceId: string;
+  term: string;
+  /** Items the list above already shows (their names match): left out here, so each appears once. */
+  listed?: ReadonlySet<string>;
+  onOpen(result: SearchResult): void;
+}
+
 /** What full-text search finds inside this space's content for the words typed in its search box. */
-export function SpaceSearchResults({ spaceId, term, onOpen }: { spaceId: string; term: string; onOpen(result: SearchResult): void }) {
+export function SpaceSearchResults({ spaceId, term, listed, onOpen }: SpaceSearchResultsProps) {
   const hub = useAuthStore((s) => s.user?.active_organization?.domain_handle);
   const results = useSearch({ q: term, space_id: spaceId }, hub);
+  const shown = listed ? results.items.filter((result) => !listed.has(result.content.id)) : results.items;
   return (
     <Section aria-label="Found inside content">
       <h3>Found inside content</h3>
@@ -45,10 +54,12 @@ export function SpaceSearchResults({ spaceId, term, onOpen }: { spaceId: string;
       {results.state === 'failed' && (
         <LoadFailure message="We could not search this space." error={results.error} onRetry={results.reload} />
       )}
-      {results.state === 'ready' && results.items.length === 0 && <p className="none">No text in this space mentions “{term}”.</p>}
-      {results.items.length > 0 && (
+      {results.state === 'ready' && shown.length === 0 && (
+        <p className="none">{results.items.length === 0 ? `No text in this space mentions “${term}”.` : `Nothing else in this space mentions “${term}”.`}</p>
+      )}
+      {shown.length > 0 && (
         <div className="results" role="list" aria-label="Search results in this space">
-          {results.items.map((result) => (
+          {shown.map((result) => (
             <div role="listitem" key={result.content.id}>
               <SearchResultCard result={result} onOpen={onOpen} showSpace={false} />
             </div>

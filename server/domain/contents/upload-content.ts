@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { contents } from '../../db/schema';
 import {
-  MAX_UPLOAD_BYTES, extensionOf, formatBytes, isAllowedExtension, uploadProblem, type ContentItem, type ContentKind,
+  contentMismatchMessage, MAX_UPLOAD_BYTES, extensionOf, formatBytes, isAllowedExtension, uploadProblem, type ContentItem, type ContentKind,
 } from '../../../lib/contract/contents';
 import type { Plan } from '../../../lib/plans';
 import { BackgroundSha256 } from '../../lib/background-hash';
@@ -42,12 +42,7 @@ function refusal(kind: ContentKind, file: { name: string; size: number }): AppEr
   return fieldError('file', problem);
 }
 
-const contentMismatch = (extension: string) =>
-  new AppError(
-    415,
-    'file_content_mismatch',
-    `This file's contents are not what its .${extension} extension says. Please upload the original file, or choose the kind that fits it.`,
-  );
+const contentMismatch = (extension: string) => new AppError(415, 'file_content_mismatch', contentMismatchMessage(extension));
 
 const interrupted = () => new AppError(400, 'validation_error', 'The upload did not arrive completely. Please try again.');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sniffDelimiter } from './read-delimited';
-import { shapeContacts, shapeTable, valueType } from './shape-table';
+import { contactText, shapeContacts, shapeTable, valueType } from './shape-table';
 
 describe('valueType', () => {
   it.each([
@@ -65,6 +65,12 @@ describe('shapeContacts', () => {
     const table = shapeContacts([['Name', 'Phone'], ['Ben', 5550100]]);
     expect(table.columns.map((c) => c.name)).toEqual(['name', 'email', 'contact_number', 'occupation', 'company_name', 'address', 'about']);
     expect(table.rows).toEqual([['Ben', null, '5550100', null, null, null, null]]);
+  });
+
+  it('reads as one line of labelled values per person, located by row', () => {
+    const text = contactText(shapeContacts([['Name', 'Phone', 'Department'], ['Ben', 5550100, 'Budget'], ['Cy', null, 'Sales']]));
+    expect(text.text).toBe('Name: Ben · Contact number: 5550100 · Department: Budget\nName: Cy · Department: Sales');
+    expect(text.segments.map((s) => s.location)).toEqual([{ row: 0 }, { row: 1 }]);
   });
 
   it('without a header, takes the columns in the form order', () => {

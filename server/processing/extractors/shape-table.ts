@@ -136,6 +136,24 @@ export function shapeContacts(raw: Cell[][]): ShapedTable {
   };
 }
 
+const CONTACT_LABELS: Record<string, string> = Object.fromEntries(contactFields.map((field) => [field.name, field.label]));
+
+/**
+ * A contact list as text: one line per person of "Label: value" pairs
+ * ("Name: Asha Rao · Occupation: Engineer · Department: Budget"), the form's
+ * labels for its fields and the file's own headers for the rest. Search
+ * snippets and the reader show these, never the field keys.
+ */
+export function contactText(table: ShapedTable, sheet?: string): LocatedText {
+  const labels = table.columns.map((column) => CONTACT_LABELS[column.name] ?? column.name);
+  const line = (cells: Cell[]) =>
+    cells.flatMap((cell, i) => (cell === null || cell === '' ? [] : [`${labels[i]}: ${String(cell)}`])).join(' · ');
+  return joinLocated(
+    table.rows.map((cells, row) => ({ location: sheet === undefined ? { row } : { sheet, row }, text: line(cells) })),
+    '\n',
+  );
+}
+
 /**
  * A table as text (header, then one line per row, cells separated by tabs):
  * what search and the reader see. Each row's line is located by its index

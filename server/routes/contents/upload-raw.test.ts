@@ -134,7 +134,7 @@ describe('POST spaces/{id}/contents/upload/?kind=&name= (the bare file)', () => 
       expect(res.status).toBe(415);
       expect(res.body).toEqual({
         code: 'file_content_mismatch',
-        message: "This file's contents are not what its .mp4 extension says. Please upload the original file, or choose the kind that fits it.",
+        message: "This file's contents are not what its .mp4 extension says. Please upload the original file.",
       });
       expect((await upload(server, ownerIn(), 'media', exe)).body).toEqual(res.body);
       await expectNothingLeft();

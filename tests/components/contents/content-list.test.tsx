@@ -163,7 +163,9 @@ describe('content list', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'More actions for draft.txt' }));
     await user.click(await screen.findByRole('menuitem', { name: /Rename/ }));
     const dialog = await findDialog('Rename');
-    const field = within(dialog).getByRole('textbox', { name: 'Name' });
+    const field = within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Name' });
+    // The name is selected without its extension: typing a new name keeps ".txt".
+    await waitFor(() => expect([field.selectionStart, field.selectionEnd]).toEqual([0, 'draft'.length]));
     await user.clear(field);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Please enter Name')).toBeInTheDocument();
