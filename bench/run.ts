@@ -12,9 +12,12 @@
 // And Ask: a generated handbook's evaluation set asked through the API (retrieval
 // recall@5, answer accuracy, citation precision, time to the first sentence and to
 // the end), extractive and, with LLM_BASE_URL and LLM_MODEL set, with the model.
-// `npm run bench -- spaces` (or auth-me, memory, upload, search, ask, meetings, web) runs only the parts named.
+// And small files: Markdown, CSV and text of ~100 bytes uploaded through the API, from queued to ready,
+// against writing the same bytes to disk and reading them back.
+// `npm run bench -- spaces` (or auth-me, memory, upload, processing, search, ask, meetings, web) runs only the parts named.
 import os from 'node:os';
 import { measureAsk, type AskBenchRun } from './ask/measure-ask';
+import { measureProcessing, type ProcessingBenchResult, type Timings } from './contents/measure-processing';
 import { measureSearch, type SearchBenchResult } from './contents/measure-search';
 import { measureUpload, type UploadBenchResult } from './contents/measure-upload';
 import { measureIdleMemory, type IdleMemory } from './idle-memory';
@@ -38,6 +41,8 @@ const warmupSeconds = Math.min(2, durationSeconds);
 const idleSeconds = 5;
 const spacesSeconds = positive('BENCH_SPACES_SECONDS', 5);
 const uploadMiB = positive('BENCH_UPLOAD_MIB', 200);
+const processingFiles = positive('BENCH_PROCESSING_FILES', 30);
+const processingBurst = positive('BENCH_PROCESSING_BURST', 10);
 const searchDocuments = positive('BENCH_SEARCH_DOCUMENTS', 10_000);
 const searchCharacters = positive('BENCH_SEARCH_CHARACTERS', 10_000);
 const searchSeconds = positive('BENCH_SEARCH_SECONDS', 3);
@@ -49,7 +54,7 @@ const peopleWarmupSeconds = positive('BENCH_PEOPLE_WARMUP_SECONDS', 20);
 const lighthouseRuns = positive('BENCH_LIGHTHOUSE_RUNS', 3);
 const routeChanges = positive('BENCH_ROUTE_CHANGES', 30);
 
-const parts = ['auth-me', 'memory', 'spaces', 'people', 'upload', 'search', 'ask', 'meetings', 'web'] as const;
+const parts = ['auth-me', 'memory', 'spaces', 'people', 'upload', 'processing', 'search', 'ask', 'meetings', 'web'] as const;
 const named = process.argv.slice(2);
 const unknown = named.filter((name) => !(parts as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown bench part ${unknown.join(', ')}; choose from ${parts.join(', ')}`);
@@ -131,6 +136,28 @@ ${row(['---', '---:'])}
 ${row(['idle, before the upload', mib(result.idleRssBytes)])}
 ${row([`peak during the bare-file upload (${result.peakSource === 'VmHWM' ? 'VmHWM, reset before it' : 'sampled every 10 ms'})`, mib(result.peakRssBytes)])}
 ${row(['growth', mib(result.peakRssBytes - result.idleRssBytes)])}`;
+}
+
+async function benchProcessing(): Promise<ProcessingBenchResult> {
+  console.info(`Uploading ${processingFiles} small files one at a time, then ${processingBurst} at once, and timing each from queued to ready…`);
+  return measureProcessing({ files: processingFiles, burst: processingBurst });
+}
+
+function processingSection(result: ProcessingBenchResult) {
+  const timingRow = (name: string, t: Timings) => row([name, fixed(t.p50Ms), fixed(t.p95Ms), fixed(t.maxMs), String(t.runs)]);
+  return `Small files — ~100-byte Markdown, CSV and text files sent to POST /api/v1/spaces/{id}/contents/upload/ (the real API in
+its own process, built-in PostgreSQL, uploads processed in the background as npm start does). Queued → ready: from the
+upload's 201 answer until GET of the item (polled every 5 ms) says ready; ${result.files} files one at a time, then ${result.burst} sent at
+once. Two untimed files go first. Baseline: the same bytes written to a new file on the uploads' file system, fsynced and
+read back.
+
+${row(['measurement', 'p50 ms', 'p95 ms', 'max ms', 'runs'])}
+${row(['---', '---:', '---:', '---:', '---:'])}
+${timingRow('upload until its answer', result.upload)}
+${timingRow('queued → ready, one at a time', result.queueToReady)}
+${timingRow(`queued → ready, ${result.burst} at once`, result.burstQueueToReady)}
+${timingRow('baseline: write + fsync + read back', result.baseline)}
+${row(['ratio queued → ready / baseline', ratio(result.queueToReady.p50Ms, result.baseline.p50Ms, 0), ratio(result.queueToReady.p95Ms, result.baseline.p95Ms, 0), '', ''])}`;
 }
 
 async function benchSearch(): Promise<SearchBenchResult[]> {
@@ -261,6 +288,7 @@ const spaces = runs('spaces') ? await benchSpaces() : [];
 if (runs('people')) console.info(`Seeding a hub of 400 people with 10,000 documents, then ${peopleWarmupSeconds} s of warm-up and ${peopleSeconds} s of them all at once, quiet and with one core busy…`);
 const people = runs('people') ? await measurePeople({ seconds: peopleSeconds, warmupSeconds: peopleWarmupSeconds, listSeconds: spacesSeconds }) : null;
 const upload = runs('upload') ? await benchUpload() : null;
+const processing = runs('processing') ? await benchProcessing() : null;
 const search = runs('search') ? await benchSearch() : [];
 const ask = runs('ask') ? await benchAsk() : [];
 const meetings = runs('meetings') ? await benchMeetings() : null;
@@ -301,6 +329,7 @@ ${spaces[0]!.sampleSql}`);
 }
 if (people) sections.push(peopleSection(people));
 if (upload) sections.push(uploadSection(upload));
+if (processing) sections.push(processingSection(processing));
 if (search.length > 0) sections.push(searchSection(search));
 if (ask.length > 0) sections.push(askSection(ask));
 if (meetings) sections.push(meetingsSection(meetings));

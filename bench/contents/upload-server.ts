@@ -27,15 +27,16 @@ const { db } = database;
 const hub = await seedSpacesHub(db, { spaceCount: 0, memberCount: 2 });
 await db.update(subscriptions).set({ planCode: 'business' }).where(eq(subscriptions.hubId, hub.hubId));
 const [organization] = await db.select().from(hubs).where(eq(hubs.id, hub.hubId));
+const config = benchConfig(database.dataDir);
 const space = await createSpace({
   db,
+  config,
   viewer: { hubId: hub.hubId, userId: hub.caller.userId, hubRole: 'editor' },
   organization: organization!,
   body: { name: 'Uploads', visibility: 'public' },
   client: {},
 });
 
-const config = benchConfig(database.dataDir);
 const { apiUrl, token } = await serveBenchApi({ database, config, caller: hub.caller });
 const ready: UploadBenchServer = {
   pid: process.pid,

@@ -41,6 +41,7 @@ export const contentsApi = {
 export const searchApi = {
   search: (page: number, filters: SearchFilters) =>
     call('GET search/', { query: { page, page_size: PAGE_SIZE, ...filters } }),
+  spacesAndPeople: (q: string) => call('GET search/spaces-and-people/', { query: { q } }),
 };
 
 /**

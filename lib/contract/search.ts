@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { searchField } from '../validation/fields';
 import { contentKinds, contentViewSchema } from './contents';
 import { endpoint } from './endpoint';
-import { listEnvelope, pageQuery } from './envelope';
+import { dataEnvelope, listEnvelope, pageQuery } from './envelope';
 import { passageRefSchema } from './passages';
+import { roles } from './settings';
 import { SEARCH_QUERY_MAX } from './search-limits';
 
 export { SEARCH_QUERY_MAX };
@@ -51,10 +52,37 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchPageSchema = listEnvelope(searchResultSchema).extend({ count_is_capped: z.boolean() });
 export type SearchPage = z.infer<typeof searchPageSchema>;
 
+/** GET search/spaces-and-people/?q — the spaces and people whose names start a word with what is typed. */
+export const spacesAndPeopleQuery = z.object({
+  q: searchField(SEARCH_QUERY_MAX, 'Search').refine((v) => v !== undefined, 'Please enter what to search for'),
+});
+
+/** At most this many of each. */
+export const SPACES_AND_PEOPLE_MAX = 5;
+
+export const spaceMatchSchema = z.object({ id: z.string(), name: z.string(), description: z.string().nullable() });
+export type SpaceMatch = z.infer<typeof spaceMatchSchema>;
+
+export const personMatchSchema = z.object({ user_id: z.string(), name: z.string(), email: z.string(), role: z.enum(roles) });
+export type PersonMatch = z.infer<typeof personMatchSchema>;
+
+/**
+ * Spaces the caller may read (live ones, by a word of the name or the
+ * description) and members of the hub (by a word of the name or the start
+ * of the email), best first, SPACES_AND_PEOPLE_MAX of each.
+ */
+export const spacesAndPeopleSchema = z.object({ spaces: z.array(spaceMatchSchema), people: z.array(personMatchSchema) });
+export type SpacesAndPeople = z.infer<typeof spacesAndPeopleSchema>;
+
 export const searchEndpoints = {
   search: endpoint({
     method: 'GET', path: 'search/', tag: 'search', signedIn: true, hub: 'header',
     summary: 'Search the ready items of every space I can read (or one space), best match first',
     query: searchQuery, response: searchPageSchema, errors: [400, 401, 404],
+  }),
+  spacesAndPeople: endpoint({
+    method: 'GET', path: 'search/spaces-and-people/', tag: 'search', signedIn: true, hub: 'header',
+    summary: 'The spaces I can read and the members of the hub whose names start a word with what is typed (a few of each)',
+    query: spacesAndPeopleQuery, response: dataEnvelope(spacesAndPeopleSchema), errors: [400, 401, 404],
   }),
 };

@@ -7,7 +7,7 @@ import {
 import { pageQuery } from '@/lib/contract/envelope';
 import { errorMessages } from '@/lib/contract/error-messages';
 import { contentAbilities } from '@/lib/policies/abilities';
-import { searchEndpoints, searchQuery, type SearchResult } from '@/lib/contract/search';
+import { SPACES_AND_PEOPLE_MAX, searchEndpoints, searchQuery, spacesAndPeopleQuery, type SearchResult } from '@/lib/contract/search';
 import type { MockCell, MockContent, MockDb } from '../state';
 import { answer, api, fail, fieldFail, notFound, ok, paged, parse, parseBody } from './respond';
 import { spaceAccess } from './spaces';
@@ -450,6 +450,27 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
       return HttpResponse.json({
         data: results.slice((page - 1) * page_size, page * page_size), count: results.length, page, page_size, count_is_capped: false,
       });
+    }),
+
+    // The hub's live spaces and its members with a word starting with each word typed (the API also hides spaces the caller may not see).
+    answer(searchEndpoints.spacesAndPeople, ({ request }) => {
+      const resolved = callerOf(request);
+      if (!resolved.ok) return resolved.response;
+      const query = parse(spacesAndPeopleQuery, queryOf(request));
+      if (!query.ok) return query.response;
+      const words = (query.data.q ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+      const startsWords = (...texts: string[]) => words.length > 0
+        && words.every((word) => texts.some((text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).some((part) => part.startsWith(word))));
+      const hubId = resolved.caller.organization.id;
+      const spaces = db.data.spaces
+        .filter((s) => s.hubId === hubId && !s.archivedAt && startsWords(s.name, s.description ?? ''))
+        .slice(0, SPACES_AND_PEOPLE_MAX)
+        .map((s) => ({ id: s.id, name: s.name, description: s.description }));
+      const people = db.data.memberships.flatMap((m) => {
+        const user = m.hubId === hubId ? db.userById(m.userId) : undefined;
+        return user && startsWords(user.name) ? [{ user_id: user.id, name: user.name, email: user.email, role: m.role }] : [];
+      }).slice(0, SPACES_AND_PEOPLE_MAX);
+      return HttpResponse.json({ data: { spaces, people } });
     }),
 
     ...(['original', 'thumbnail', 'preview'] as const).map((variant) =>

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect';
 import { contents } from '../db/schema';
 
@@ -24,17 +24,17 @@ export interface ClaimedContent {
 }
 
 /**
- * Takes the oldest queued item and marks it processing, in one statement.
+ * Takes the oldest queued item (of at most `maxBytes`, when given) and marks it processing, in one statement.
  * SKIP LOCKED lets several nodes claim at once without waiting on or taking
  * the same item. The subquery is compared with `=`, which runs it once; with
  * `IN` the planner may rescan it per row and claim every queued item at once.
  * Returns null when nothing is queued.
  */
-export async function claimNextContent(db: Database): Promise<ClaimedContent | null> {
+export async function claimNextContent(db: Database, opts: { maxBytes?: number } = {}): Promise<ClaimedContent | null> {
   const oldestQueued = db
     .select({ id: contents.id })
     .from(contents)
-    .where(eq(contents.status, 'queued'))
+    .where(and(eq(contents.status, 'queued'), opts.maxBytes === undefined ? undefined : lte(contents.sizeBytes, opts.maxBytes)))
     .orderBy(asc(contents.createdAt), asc(contents.id))
     .limit(1)
     .for('update', { skipLocked: true });

@@ -12,7 +12,7 @@ import type { ClaimedContent } from './claim-next-content';
 import { failContent } from './fail-content';
 import { failureReasons } from './processing-failure';
 import { requeueContent } from './requeue-content';
-import { runProcessingWorker } from './run-processing-worker';
+import type { ProcessingThreads } from './run-processing-worker';
 import { saveExtractedContent } from './save-extracted-content';
 
 export type ProcessingLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -43,21 +43,23 @@ async function localFile(storage: Storage, key: string): Promise<{ path: string;
 }
 
 /**
- * One claimed item, start to end: its file is read in a worker, and the
+ * One claimed item, start to end: its file is read in a worker thread, and the
  * results saved (ready) or the reason recorded (failed). When the server
  * stops mid-job (`signal`), the item goes back to the queue.
  */
-export async function processContent(deps: ProcessingDeps & { item: ClaimedContent; signal: AbortSignal }): Promise<void> {
-  const { db, storage, config, logger, item, signal } = deps;
+export async function processContent(
+  deps: ProcessingDeps & { threads: ProcessingThreads; item: ClaimedContent; signal: AbortSignal },
+): Promise<void> {
+  const { db, storage, logger, threads, item, signal } = deps;
   const file = item.storageKey ? await localFile(storage, item.storageKey) : null;
   if (!file) {
     await failContent({ db, item, reason: failureReasons.missing });
     return;
   }
   try {
-    const outcome = await runProcessingWorker(
+    const outcome = await threads.run(
       { filePath: file.path, kind: item.kind, extension: item.extension?.toLowerCase() ?? extensionOf(item.name) },
-      { timeoutMs: config.processingTimeoutMs, memoryMb: config.processingMemoryMb, signal },
+      signal,
     );
     if (!outcome.ok) {
       if ('aborted' in outcome) await requeueContent({ db, item });

@@ -85,6 +85,26 @@ describe('the processing queue', { timeout: 120_000 }, () => {
     }
   });
 
+  it('reads a small file while a large one holds every lane for any file', async () => {
+    const node = startContentProcessing({
+      db: server.db, storage: server.storage, config: { ...server.config, processingConcurrency: 1 }, logger: quietLogger,
+    });
+    try {
+      // Over 1 MiB, and forty thousand rows to read and save: seconds of work.
+      const line = (r: number) => Array.from({ length: 12 }, (_, c) => (r * 31 + c * 7) % 1000).join(',');
+      const large = await queueFile(server, place, 'table', 'large.csv', Buffer.from(Array.from({ length: 40_000 }, (_, r) => line(r)).join('\n')));
+      node.notify();
+      await waitForStatus(server, large, 'processing');
+      const small = await queueFile(server, place, 'document', 'small.md', Buffer.from('# Small\n\nReady in a moment.'));
+      node.notify();
+      expect(await processed(server, small)).toMatchObject({ status: 'ready' });
+      expect((await readContent(server, large)).status).toBe('processing');
+      expect(await processed(server, large)).toMatchObject({ status: 'ready' });
+    } finally {
+      await node.stop();
+    }
+  });
+
   it('when stopped mid-job, puts the item back in the queue without counting the attempt', async () => {
     const node = startNode(server);
     const id = await queueFile(server, place, 'document', 'interrupted.pdf', Buffer.from('%PDF-1.4'));

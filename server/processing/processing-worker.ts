@@ -1,11 +1,14 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { extractContent } from './extract-content';
 import { ProcessingFailure, failureReasons } from './processing-failure';
 import type { ProcessingInput, WorkerReply } from './processing-result';
 
 /*
- * One processing job, in its own thread: whatever a hostile file does to a
- * parser (loop, exhaust memory, crash) ends with this thread, never the server.
+ * A processing thread: reads the files it is sent, one at a time, and
+ * answers each. Whatever a hostile file does to a parser (loop, exhaust
+ * memory, crash) ends with this thread, never the server. The thread is
+ * kept between jobs, since starting one (and its TypeScript loader) costs
+ * far more than reading a small file.
  */
 async function reply(input: ProcessingInput): Promise<WorkerReply> {
   try {
@@ -15,4 +18,6 @@ async function reply(input: ProcessingInput): Promise<WorkerReply> {
   }
 }
 
-parentPort?.postMessage(await reply(workerData as ProcessingInput));
+parentPort?.on('message', (input: ProcessingInput) => {
+  void reply(input).then((answer) => parentPort?.postMessage(answer));
+});

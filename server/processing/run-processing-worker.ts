@@ -4,21 +4,45 @@ import type { ProcessingInput, WorkerReply } from './processing-result';
 
 export type WorkerOutcome = WorkerReply | { ok: false; aborted: true };
 
+export interface ProcessingThreads {
+  /**
+   * Reads one file in a worker thread with a heap limit and a time limit
+   * (counted from the moment the file is handed over). It always settles:
+   * with the worker's reply, with a plain reason when the worker ran out of
+   * time or memory or crashed, or as aborted (the server is stopping).
+   */
+  run(input: ProcessingInput, signal: AbortSignal): Promise<WorkerOutcome>;
+  /** Ends the idle threads; call once no job runs any more. */
+  close(): Promise<void>;
+}
+
 const WORKER_URL = new URL('./processing-worker.mjs', import.meta.url);
+/** Jobs one thread takes before it is replaced, so what parsers leave behind never piles up. */
+const JOBS_PER_THREAD = 100;
+/** A thread with nothing to do this long ends, giving its memory back. */
+const IDLE_MS = 5 * 60_000;
+
+interface Thread {
+  worker: Worker;
+  jobs: number;
+  idleTimer?: NodeJS.Timeout;
+}
 
 /**
- * Reads one file in a worker thread with a heap limit and a time limit. It
- * always settles: with the worker's reply, with a plain reason when the
- * worker ran out of time or memory or crashed, or as aborted (the server is
- * stopping). The worker is gone by then.
+ * Worker threads reused from job to job: a small file is read in
+ * milliseconds by a thread already running, where starting one takes a
+ * second or more. A thread is thrown away (never reused) after a job that
+ * did not end well: out of time or memory, crashed, aborted, or a file it
+ * could not read, whose parser may have been left in any state. While
+ * fewer than `maxThreads` are alive, taking the last idle one starts a
+ * spare, so the next job at once finds a thread ready.
  */
-export function runProcessingWorker(
-  input: ProcessingInput,
-  limits: { timeoutMs: number; memoryMb: number; signal: AbortSignal },
-): Promise<WorkerOutcome> {
-  return new Promise((resolve) => {
+export function createProcessingThreads(limits: { timeoutMs: number; memoryMb: number; maxThreads: number }): ProcessingThreads {
+  const idle: Thread[] = [];
+  const alive = new Set<Thread>();
+
+  const start = (): Thread => {
     const worker = new Worker(WORKER_URL, {
-      workerData: input,
       resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
       // Parsers print warnings about damaged files; they are not the server's log.
       stdout: true,
@@ -26,25 +50,67 @@ export function runProcessingWorker(
     });
     worker.stdout.resume();
     worker.stderr.resume();
+    const thread: Thread = { worker, jobs: 0 };
+    alive.add(thread);
+    // Between jobs nobody else listens: a thread that fails then just leaves the pool.
+    worker.on('error', () => undefined);
+    worker.once('exit', () => {
+      alive.delete(thread);
+      clearTimeout(thread.idleTimer);
+      const at = idle.indexOf(thread);
+      if (at >= 0) idle.splice(at, 1);
+    });
+    return thread;
+  };
 
-    let settled = false;
-    const settle = (outcome: WorkerOutcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      limits.signal.removeEventListener('abort', onAbort);
-      worker.terminate().catch(() => undefined);
-      resolve(outcome);
-    };
-    const onAbort = () => settle({ ok: false, aborted: true });
-    const timer = setTimeout(() => settle({ ok: false, reason: failureReasons.timeout }), limits.timeoutMs);
-    if (limits.signal.aborted) onAbort();
-    else limits.signal.addEventListener('abort', onAbort);
+  const release = (thread: Thread) => {
+    thread.idleTimer = setTimeout(() => void thread.worker.terminate(), IDLE_MS);
+    thread.idleTimer.unref();
+    idle.push(thread);
+  };
 
-    worker.once('message', (reply: WorkerReply) => settle(reply));
-    worker.once('error', (error: Error & { code?: string }) =>
-      settle({ ok: false, reason: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? failureReasons.memory : failureReasons.crashed }),
-    );
-    worker.once('exit', () => settle({ ok: false, reason: failureReasons.crashed }));
-  });
+  return {
+    run(input, signal) {
+      return new Promise((resolve) => {
+        const thread = idle.pop() ?? start();
+        clearTimeout(thread.idleTimer);
+        if (idle.length === 0 && alive.size < limits.maxThreads) release(start());
+        const { worker } = thread;
+        thread.jobs += 1;
+
+        let settled = false;
+        const settle = (outcome: WorkerOutcome) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
+          worker.off('message', onMessage);
+          worker.off('error', onError);
+          worker.off('exit', onExit);
+          if (outcome.ok && thread.jobs < JOBS_PER_THREAD) release(thread);
+          else worker.terminate().catch(() => undefined);
+          resolve(outcome);
+        };
+        const onAbort = () => settle({ ok: false, aborted: true });
+        const onMessage = (reply: WorkerReply) => settle(reply);
+        const onError = (error: Error & { code?: string }) =>
+          settle({ ok: false, reason: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? failureReasons.memory : failureReasons.crashed });
+        const onExit = () => settle({ ok: false, reason: failureReasons.crashed });
+        const timer = setTimeout(() => settle({ ok: false, reason: failureReasons.timeout }), limits.timeoutMs);
+        worker.on('message', onMessage);
+        worker.on('error', onError);
+        worker.on('exit', onExit);
+        if (signal.aborted) onAbort();
+        else {
+          signal.addEventListener('abort', onAbort);
+          worker.postMessage(input);
+        }
+      });
+    },
+    async close() {
+      const threads = idle.splice(0);
+      for (const thread of threads) clearTimeout(thread.idleTimer);
+      await Promise.all(threads.map((thread) => thread.worker.terminate()));
+    },
+  };
 }

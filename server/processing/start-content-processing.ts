@@ -6,6 +6,7 @@ import type { ProcessingQueue } from '../types';
 import { claimNextContent, type ClaimedContent } from './claim-next-content';
 import { processContent, type ProcessingDeps } from './process-content';
 import { recoverStaleContents } from './recover-stale-contents';
+import { createProcessingThreads } from './run-processing-worker';
 
 export interface ContentProcessing extends ProcessingQueue {
   /** Stops taking work, stops running jobs (their items go back to the queue) and waits for them. */
@@ -16,44 +17,59 @@ const POLL_MS = 1_000;
 const RECOVER_EVERY_MS = 60_000;
 /** Beyond the job's own time limit: the time its results may take to save. */
 const SAVE_MARGIN_MS = 60_000;
+/** Files up to this size may also take the lane kept for small files. */
+const SMALL_FILE_BYTES = 1024 * 1024;
 
 /**
  * Processes queued uploads in the background: up to processingConcurrency
- * jobs at once, each in a worker thread. Work is found by polling the
- * database every second and whenever notify() says something was queued,
- * so any number of nodes can share one queue. On start, and every minute,
+ * jobs at once, each in a worker thread (kept from job to job), plus one
+ * lane only small files take, so a note is ready in a moment even while a
+ * long video or a thick PDF is being read. Work is found at once whenever
+ * notify() says something was queued, and by polling the database every
+ * second, so any number of nodes can share one queue. On start, and every minute,
  * items a dead node left half-done are put back. Also on start, items
  * saved before passages existed get theirs, in the background.
  */
 export function startContentProcessing(deps: ProcessingDeps): ContentProcessing {
   const { db, config, logger } = deps;
-  const running = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  // A thread per lane: processingConcurrency for any file, one for small files.
+  const threads = createProcessingThreads({
+    timeoutMs: config.processingTimeoutMs, memoryMb: config.processingMemoryMb, maxThreads: config.processingConcurrency + 1,
+  });
+  const running = new Map<string, { abort: AbortController; done: Promise<void>; smallLane: boolean }>();
   let stopped = false;
   let filling: Promise<void> | null = null;
   let wanted = false;
 
-  const run = (item: ClaimedContent) => {
+  const run = (item: ClaimedContent, smallLane: boolean) => {
     const abort = new AbortController();
-    const done = processContent({ ...deps, item, signal: abort.signal })
+    const done = processContent({ ...deps, threads, item, signal: abort.signal })
       .catch((error: unknown) => logger.error({ err: error, contentId: item.id }, 'content processing failed'))
       .finally(() => {
         running.delete(item.id);
         fill();
       });
-    running.set(item.id, { abort, done });
+    running.set(item.id, { abort, done, smallLane });
+  };
+
+  /** Which lane has room: any item, only a small one, or none. */
+  const roomFor = (): 'any' | 'small' | null => {
+    const jobs = [...running.values()];
+    if (jobs.filter((job) => !job.smallLane).length < config.processingConcurrency) return 'any';
+    return jobs.some((job) => job.smallLane) ? null : 'small';
   };
 
   /** Claims items while there is room, and again while more work was announced meanwhile. */
   async function claimWhileRoom() {
     while (wanted && !stopped) {
       wanted = false;
-      while (!stopped && running.size < config.processingConcurrency) {
-        const item = await claimNextContent(db).catch((error: unknown) => {
+      for (let room = roomFor(); room && !stopped; room = roomFor()) {
+        const item = await claimNextContent(db, room === 'small' ? { maxBytes: SMALL_FILE_BYTES } : {}).catch((error: unknown) => {
           logger.warn({ err: error }, 'could not look for queued content');
           return null;
         });
         if (!item) break;
-        run(item);
+        run(item, room === 'small');
       }
     }
   }
@@ -98,6 +114,7 @@ export function startContentProcessing(deps: ProcessingDeps): ContentProcessing 
       await filling;
       for (const job of running.values()) job.abort.abort();
       await Promise.all([...running.values()].map((job) => job.done));
+      await threads.close();
     },
   };
 }

@@ -18,6 +18,7 @@ import { moreFiltersFrom, type MoreFilters } from './moreFilters';
 import { resultAddress } from './resultAddress';
 import { SearchFilterBar } from './SearchFilterBar';
 import { SearchResultCard } from './SearchResultCard';
+import { SpacesAndPeopleFound } from './SpacesAndPeopleFound';
 import { useSearch } from './useSearch';
 
 const Toolbar = styled.div`
@@ -146,6 +147,8 @@ export function HubSearch({ besideResults: Beside = JustResults }: {
         }
       />
       <Beside question={input.trim()}>
+        {/* The filters narrow the items; spaces and people are shown for the words alone. */}
+        {term && !filtered && <SpacesAndPeopleFound q={term} scope={hub?.domain_handle} />}
         {!term && (
           <Blank heading="h2" icon={<FileSearchOutlined />} title="Find anything in your spaces">
             Type a word or a phrase. Results come from every space you can open; archived spaces are left out.

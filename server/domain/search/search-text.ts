@@ -52,6 +52,23 @@ export function searchableText(text: string): string {
     .replace(CJK_RUN, (run) => ` ${bigrams(run)} `);
 }
 
+/**
+ * An item's name cut into the words people type: PostgreSQL reads
+ * "engine-spec.pdf" or "road_map.md" as one file-name token, and
+ * "EngineSpec" as one word. Dots and underscores become spaces and
+ * camelCase is split ("engine-spec pdf", "Engine Spec"); hyphens stay, as
+ * the parser indexes a hyphenated word whole and in parts. Empty when that
+ * changes nothing. Migration 0015 cut existing names the same way; keep
+ * both in step.
+ */
+export function nameWords(name: string): string {
+  const words = name
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .replace(/[._]+/g, ' ');
+  return words === name ? '' : words;
+}
+
 /** Folds one character or word the same way, without the CJK step (used to find matches for snippets). */
 export function foldForMatching(text: string): string {
   return text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase();

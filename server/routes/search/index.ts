@@ -1,4 +1,5 @@
 import { searchEndpoints } from '../../../lib/contract/search';
+import { findSpacesAndPeople } from '../../domain/search/find-spaces-and-people';
 import { searchContents } from '../../domain/search/search-contents';
 import { paged } from '../../lib/envelope';
 import type { App } from '../../types';
@@ -6,7 +7,7 @@ import { presenterOf } from '../contents/presenter';
 import { route } from '../endpoint-route';
 import { viewerOf } from '../spaces/viewer';
 
-/** search/: full-text search over the spaces the caller may read. Signed in, inside a hub (Org-Handle or the active hub). */
+/** search/: full-text search over the spaces the caller may read, and their spaces and people by name. Signed in, inside a hub (Org-Handle or the active hub). */
 export default async function searchRoutes(app: App) {
   // Each endpoint here works inside a hub (Endpoint.hub): route() adds the hub's hooks after this one.
   app.addHook('onRequest', app.authenticate);
@@ -24,4 +25,9 @@ export default async function searchRoutes(app: App) {
     });
     return { ...paged(items, count, request.query), count_is_capped: countIsCapped };
   });
+
+  route(app, searchEndpoints.spacesAndPeople, async (request) => ({
+    // q is required by the schema; the fallback only satisfies its optional type.
+    data: await findSpacesAndPeople({ db, viewer: viewerOf(request), q: request.query.q ?? '' }),
+  }));
 }

@@ -399,6 +399,19 @@ describe('GET search/ while typing and with typos', () => {
     expect(ids(await search(world.viewer, world.hub, 'kangaroo or budg'))).toEqual([kangaroo]);
   });
 
+  it('finds a file by the words of its name and their starts, however the name joins them', async () => {
+    const spec = await addItem(world.hub, space, { name: 'engine-spec.pdf', body: 'Torque figures.' });
+    const roadmap = await addItem(world.hub, space, { name: 'road_map.v2.md', body: 'Milestones.' });
+    const camel = await addItem(world.hub, space, { name: 'LaunchChecklist.docx', body: 'Items.' });
+    for (const q of ['spec', 'engine spec', 'engine-spec', 'engine-spec.pdf', 'engine_spec', 'eng', 'engine spe']) {
+      expect(ids(await search(world.viewer, world.hub, q)), q).toEqual([spec]);
+    }
+    expect(ids(await search(world.viewer, world.hub, 'road map'))).toEqual([roadmap]);
+    expect(ids(await search(world.viewer, world.hub, 'checklist'))).toEqual([camel]);
+    expect(ids(await search(world.viewer, world.hub, 'launch check'))).toEqual([camel]);
+    expect(marked((await search(world.viewer, world.hub, 'spec')).data[0]!)).toContain('spec');
+  });
+
   it("replaces a misspelt word by the hub's most similar word when nothing else matches", async () => {
     const corrected = await search(world.viewer, world.hub, 'kangeroo');
     expect(ids(corrected)).toEqual([kangaroo]);

@@ -8,7 +8,7 @@ import { server } from '@/mocks/node';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
-import { renderStill, seedSpace, signInOwner } from '../spaces/fixtures';
+import { addHubMember, renderStill, seedSpace, signInOwner } from '../spaces/fixtures';
 import { seedContent } from './fixtures';
 
 vi.mock('next/router', () => import('@/tests/router'));
@@ -138,6 +138,42 @@ describe('the header’s search box', { timeout: 30_000 }, () => {
     await waitFor(() => expect(names()).toEqual(['budget plan.txt', 'See all results for “budget”']), wait);
     // The click kept the focus in the box.
     expect(box).toHaveFocus();
+  });
+
+  it('shows spaces, people and content in groups, and the arrow keys go through them all in that order', async () => {
+    const office = seedSpace({ name: 'Budget office', description: 'Where the numbers live' });
+    const ben = addHubMember('ben.budget@example.com', 'Ben Budgetson', 'editor');
+    const plan = seedContent(office, { name: 'Budget plan.txt', body: 'The budget for Q3 is final.' });
+    const { user, box } = await renderHeader();
+    await user.type(box, 'budget');
+    await waitFor(() => expect(names()).toEqual(['Budget office', 'Ben Budgetson', 'Budget plan.txt', 'See all results for “budget”']), wait);
+    const group = (name: string) => within(screen.getByRole('group', { name })).getAllByRole('option');
+    expect(group('Spaces').map((o) => o.querySelector('.name')?.textContent)).toEqual(['Budget office']);
+    expect(group('Spaces')[0]).toHaveTextContent('Where the numbers live');
+    expect(group('People')[0]).toHaveTextContent(`Ben Budgetson${ben.email} · Editor`);
+    expect(group('Content').map((o) => o.querySelector('.name')?.textContent)).toEqual(['Budget plan.txt']);
+
+    await user.keyboard('{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', options()[0]?.id);
+    await user.keyboard('{ArrowDown}');
+    expect(options()[1]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', options()[2]?.id);
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    await user.keyboard('{Enter}');
+    expect(mockRouter.push).toHaveBeenLastCalledWith(`/spaces/${office.id}`);
+
+    await user.type(box, 'budgetson');
+    await waitFor(() => expect(names()).toEqual(['Ben Budgetson', 'See all results for “budgetson”']), wait);
+    await user.click(options()[0] as HTMLElement);
+    expect(mockRouter.push).toHaveBeenLastCalledWith('/hub/settings?tab=members');
+
+    await user.type(box, 'plan');
+    await waitFor(() => expect(names()).toEqual(['Budget plan.txt', 'See all results for “plan”']), wait);
+    // Content alone needs no group title.
+    expect(screen.queryByRole('group')).not.toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(mockRouter.push).toHaveBeenLastCalledWith(`/spaces/${office.id}?content=${plan.id}&at=0-27&q=plan`);
   });
 
   it('opens a result, or all of them, with a click', async () => {

@@ -11,7 +11,7 @@ import { server } from '@/mocks/node';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
-import { renderStill, seedSpace, signInOwner } from '../spaces/fixtures';
+import { addHubMember, renderStill, seedSpace, signInOwner } from '../spaces/fixtures';
 import { findDialog, renderContentArea, seedContent } from './fixtures';
 
 vi.mock('next/router', () => import('@/tests/router'));
@@ -50,6 +50,25 @@ describe('search', { timeout: 30_000 }, () => {
     expect([...marks].map((m) => m.textContent)).toEqual(['budget']);
     expect(container.querySelector('b, img')).toBeNull();
     expect(container.textContent).toBe('…the budget is <b>final</b> <img src=x onerror=alert(1)>');
+  });
+
+  it('shows the spaces and people whose names match above the results, each a link', async () => {
+    const office = seedSpace({ name: 'Walrus office' });
+    addHubMember('wally@example.com', 'Wally Walrus', 'viewer');
+    seedContent(office, { name: 'walrus facts.txt', body: 'Tusks.' });
+    await signInOwner();
+    const { user } = renderStill(<HubSearch />);
+    await user.type(screen.getByRole('textbox', { name: 'Search the hub' }), 'walrus');
+    const spaces = await screen.findByRole('region', { name: 'Spaces' }, wait);
+    expect(within(spaces).getByRole('link', { name: 'Walrus office' })).toHaveAttribute('href', `/spaces/${office.id}`);
+    const people = screen.getByRole('region', { name: 'People' });
+    expect(within(people).getByRole('link', { name: 'Wally Walrus' })).toHaveAttribute('href', '/hub/settings?tab=members');
+    await waitFor(() => expect(results()).toHaveLength(1), wait);
+
+    await user.clear(screen.getByRole('textbox', { name: 'Search the hub' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search the hub' }), 'tusks');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Spaces' })).not.toBeInTheDocument(), wait);
+    expect(screen.queryByRole('region', { name: 'People' })).not.toBeInTheDocument();
   });
 
   // The mock finds items by name and echoes the name as the snippet; matching and marking are the API's (server/routes/search).
@@ -125,7 +144,7 @@ describe('search', { timeout: 30_000 }, () => {
     expect(await screen.findByText('No results for “zebra”')).toBeInTheDocument();
   });
 
-  it('searches inside one space from its content area and opens the hit', async () => {
+  it('searches inside one space from its content area, listing each item once, and opens it', async () => {
     const space = seedSpace({ name: 'Roadmap' });
     const other = seedSpace({ name: 'Other' });
     seedContent(space, { name: 'launch plan.txt', body: 'The launch is in May.' });
@@ -137,15 +156,14 @@ describe('search', { timeout: 30_000 }, () => {
     await screen.findByRole('listitem', { name: 'launch plan.txt' });
     await user.type(screen.getByRole('textbox', { name: 'Search this space' }), 'launch');
 
-    const found = await screen.findByRole('list', { name: 'Search results in this space' }, wait);
-    await waitFor(() => expect(within(found).getAllByRole('listitem')).toHaveLength(2));
+    // The mock finds names only: both hits are in the list of names above, so the section below lists nothing twice.
+    expect(await screen.findByText('Nothing else in this space mentions “launch”.', {}, wait)).toBeInTheDocument();
     expect(queries.map((q) => q.get('space_id'))).toEqual([space.id]);
-    // Names that match stay in the list above.
+    expect(screen.getByText('2 names match')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Content of this space' })).getAllByRole('listitem').map((r) => r.getAttribute('aria-label'))).toEqual([
       'launch checklist.txt', 'launch plan.txt',
     ]);
-    const hit = within(found).getByRole('article', { name: 'launch plan.txt' });
-    await user.click(within(hit).getByRole('button', { name: 'launch plan.txt' }));
+    await user.click(screen.getByRole('button', { name: 'Preview launch plan.txt' }));
     const drawer = await findDialog('launch plan.txt');
     expect(await within(drawer).findByLabelText('Text of launch plan.txt, page 1')).toHaveTextContent('The launch is in May.');
   });
