@@ -1,10 +1,12 @@
 import type { HttpHandler, WebSocketHandler } from 'msw';
 import { accountHandlers } from './handlers/account';
+import { accountSettingsHandlers } from './handlers/account-settings';
 import { askHandlers } from './handlers/ask';
 import { auditHandlers } from './handlers/audit';
 import { authHandlers } from './handlers/auth';
 import { contentHandlers } from './handlers/contents';
 import { coreHandlers } from './handlers/core';
+import { homeHandlers } from './handlers/home';
 import { hubAdminHandlers } from './handlers/hub-admin';
 import { invitationHandlers } from './handlers/invitations';
 import { meetingHandlers, meetingSignalHandlers } from './handlers/meetings';
@@ -21,6 +23,7 @@ export function createHandlers(db: MockDb): Array<HttpHandler | WebSocketHandler
     ...hubHandlers(db),
     ...hubAdminHandlers(db),
     ...accountHandlers(db),
+    ...accountSettingsHandlers(db),
     ...auditHandlers(db),
     ...invitationHandlers(db),
     ...coreHandlers(db),
@@ -28,6 +31,7 @@ export function createHandlers(db: MockDb): Array<HttpHandler | WebSocketHandler
     ...contentHandlers(db),
     ...askHandlers(db),
     ...meetingHandlers(db),
+    ...homeHandlers(db),
     ...meetingSignalHandlers(db),
   ];
 }

@@ -5,11 +5,14 @@ import type { HubVisibility, Role, SpaceVisibility } from '@/lib/contract/settin
 import type { Subscription } from '@/lib/contract/subscription';
 import { DEFAULT_CURRENCY, theme, VERIFICATION_CODE_TTL_MS } from '@/lib/constants';
 import { INVITATION_TTL_DAYS } from '@/lib/contract/invitations';
-import { FREE_PLAN } from '@/lib/plans';
+import { plans, type PlanCode, type PlanLimits } from '@/lib/plans';
+import { planChangeRights, type BillingSetup } from '@/lib/policies/plan-change';
 import { hubAbilities } from '@/lib/policies/abilities';
 import { twoFactorFlags, type MockTwoFactorData } from './two-factor-state';
 import type { MockAccountData } from './account-state';
 import type { MockAskData } from './ask-state';
+
+const MOCK_BILLING: BillingSetup = { provider: 'manual', administrators: [] };
 
 /** In mock mode every verification code is this one (it is also printed to the console). */
 export const MOCK_VERIFICATION_CODE = '123456';
@@ -30,6 +33,10 @@ export interface MockUser {
   profileRole: string | null;
   about: string | null;
   colour: string;
+  /** The photo as the browser loads it (a data URL in the mock); absent or null for none. */
+  photoUrl?: string | null;
+  /** The address an email change is waiting to confirm. */
+  pendingEmail?: string | null;
   profileCompleted: boolean;
   activeHubId: string | null;
   createdAt: string;
@@ -46,6 +53,8 @@ export interface MockHub {
   createdAt: string;
   /** Set when the owner archived the hub: it then answers like a missing one. */
   archivedAt?: string | null;
+  /** The hub's plan; free when absent. */
+  planCode?: PlanCode;
 }
 
 export interface MockMembership {
@@ -81,6 +90,8 @@ export interface MockSpace {
   archivedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Each person's own marks on the space, by user id (absent in data kept by an older mock). */
+  marks?: Record<string, { starredAt: string | null; visitedAt: string | null }>;
 }
 
 export interface MockSpaceMembership {
@@ -409,6 +420,8 @@ export class MockDb {
       name: user.name,
       email_verified: user.emailVerified,
       profile: { role: user.profileRole, about: user.about, colour: user.colour },
+      photo_url: user.photoUrl ?? null,
+      has_password: user.password !== null,
       current_step: this.currentStepOf(user),
       organization: this.joinableFor(user)[0] ?? null,
       active_organization: hubs.find((h) => h.id === user.activeHubId) ?? hubs[0] ?? null,
@@ -418,19 +431,31 @@ export class MockDb {
     };
   }
 
-  /** Every hub is on the free plan in mock mode. */
-  subscriptionOf(org: MockHub): Subscription {
+  /** What the hub uses of each plan limit. */
+  usageOf(org: MockHub): PlanLimits {
     return {
-      plan: { code: FREE_PLAN.code, name: FREE_PLAN.name, price: FREE_PLAN.price, interval: FREE_PLAN.interval },
+      members: this.data.memberships.filter((m) => m.hubId === org.id).length,
+      spaces: this.data.spaces.filter((s) => s.hubId === org.id && !s.archivedAt).length,
+      storage_bytes: this.data.contents.filter((c) => c.hubId === org.id).reduce((sum, c) => sum + c.sizeBytes, 0),
+    };
+  }
+
+  /** The hub's plan as `reader` sees it. The mock runs as a server with no billing administrators. */
+  subscriptionOf(org: MockHub, reader: MockUser, role: Role): Subscription {
+    const plan = plans[org.planCode ?? 'free'];
+    const ownership = this.data.memberships
+      .filter((m) => m.hubId === org.id && m.role === 'owner')
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0];
+    const owner = ownership && this.userById(ownership.userId);
+    return {
+      plan: { code: plan.code, name: plan.name, price: plan.price, interval: plan.interval },
       status: 'active',
       currency: DEFAULT_CURRENCY,
       started_at: org.createdAt,
-      limits: FREE_PLAN.limits,
-      usage: {
-        members: this.data.memberships.filter((m) => m.hubId === org.id).length,
-        spaces: this.data.spaces.filter((s) => s.hubId === org.id && !s.archivedAt).length,
-        storage_bytes: this.data.contents.filter((c) => c.hubId === org.id).reduce((sum, c) => sum + c.sizeBytes, 0),
-      },
+      limits: plan.limits,
+      usage: this.usageOf(org),
+      owner: owner ? { id: owner.id, name: owner.name } : null,
+      change: planChangeRights({ role, email: reader.email, setup: MOCK_BILLING }),
     };
   }
 }

@@ -2,6 +2,7 @@ import type { ChangePasswordBody, LoginBody, ProfileBody, RegisterBody, ResendBo
 import type { CallInput, ResponseOf } from '../../lib/contract/endpoint';
 import { pathOf, splitKey } from '../../lib/contract/endpoint';
 import type { EndpointAt, EndpointKey } from '../../lib/contract/endpoints';
+import type { PlanCode } from '../../lib/plans';
 import { apiClient, tokenClient } from './clients';
 
 export interface Envelope<T> { data: T; message?: string }
@@ -14,17 +15,26 @@ export interface ListEnvelope<T> {
   count_is_capped?: boolean;
 }
 
+/** Per-call request settings: a time limit, for calls that must give up rather than hang. */
+export interface CallOptions {
+  timeout?: number;
+}
+
 /**
  * Calls the endpoint declared in the contract under `key` (`METHOD path/`)
  * and returns its response body, typed from the declaration: the generic
  * helper for every method (spec §7); uploads with progress are `upload()`.
  */
-export async function call<K extends EndpointKey>(key: K, input: CallInput<EndpointAt<K>>): Promise<ResponseOf<EndpointAt<K>>> {
+export async function call<K extends EndpointKey>(
+  key: K,
+  input: CallInput<EndpointAt<K>>,
+  options: CallOptions = {},
+): Promise<ResponseOf<EndpointAt<K>>> {
   const { method } = splitKey(key);
   const url = pathOf(key, input.params as Record<string, string> | undefined);
   // A POST, PUT or PATCH always carries a JSON body, empty when the endpoint takes none (a DELETE may carry a proof).
   const data = input.body ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
-  const response = await apiClient.request<ResponseOf<EndpointAt<K>>>({ method, url, params: input.query, data });
+  const response = await apiClient.request<ResponseOf<EndpointAt<K>>>({ method, url, params: input.query, data, ...options });
   return response.data;
 }
 
@@ -43,7 +53,7 @@ export const authApi = {
   resend: (body: ResendBody) => call('POST auth/register/resend/', { body }),
   login: (body: LoginBody) => call('POST auth/login/', { body }),
   google: (idToken: string, visitorId?: string) => call('POST auth/google/', { body: { id_token: idToken, visitor_id: visitorId } }),
-  me: () => call('GET auth/me/', {}),
+  me: (options?: CallOptions) => call('GET auth/me/', {}, options),
   logout: () => call('GET auth/logout/', {}),
   forgotPassword: (email: string) => call('POST auth/password/forgot/', { body: { email } }),
   resetPassword: (body: ResetPasswordBody) => call('POST auth/password/reset/', { body }),
@@ -58,4 +68,6 @@ export const settingsApi = {
 
 export const billingApi = {
   subscription: () => call('GET wallet/subscription-detail/', {}),
+  previewPlanChange: (plan: PlanCode) => call('GET wallet/plan-change/', { query: { plan } }),
+  changePlan: (plan: PlanCode) => call('POST wallet/plan-change/', { body: { plan } }),
 };

@@ -1,6 +1,8 @@
+import { accountSettingsEndpoints } from './account';
 import { askEndpoints } from './ask';
 import { authEndpoints } from './auth';
 import { contentEndpoints } from './contents';
+import { homeEndpoints } from './home';
 import type { Endpoint } from './endpoint';
 import { meetingEndpoints } from './meetings';
 import { searchEndpoints } from './search';
@@ -18,6 +20,7 @@ import { twoFactorEndpoints, twoFactorSignInEndpoints } from './two-factor';
 const endpointTables = {
   auth: authEndpoints,
   account: accountEndpoints,
+  accountSettings: accountSettingsEndpoints,
   twoFactor: twoFactorEndpoints,
   twoFactorSignIn: twoFactorSignInEndpoints,
   spaces: spaceEndpoints,
@@ -32,6 +35,7 @@ const endpointTables = {
   search: searchEndpoints,
   ask: askEndpoints,
   meetings: meetingEndpoints,
+  home: homeEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** `METHOD path/` of an endpoint, as the route table names routes. */

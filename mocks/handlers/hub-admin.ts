@@ -5,7 +5,7 @@ import {
   archiveHubBody, foreignEmailDomainMessage, transferHubBody, updateHubBody,
 } from '@/lib/contract/hubs';
 import type { Role } from '@/lib/contract/settings';
-import { hubAbilities, memberAbilities, type MemberCaller } from '@/lib/policies/abilities';
+import { hubAbilities, leavesNoOwner, memberAbilities, type MemberCaller } from '@/lib/policies/abilities';
 import type { MockDb, MockMembership, MockHub, MockUser } from '../state';
 import { hasMockTwoFactor } from '../two-factor-state';
 import { answer, authenticate, fieldFail, notFound, ok, paged, parse, parseBody, requireHub } from './respond';
@@ -55,6 +55,7 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
           profile_role: user.profileRole,
           joined_at: membership.createdAt,
           two_factor: showTwoFactor ? hasMockTwoFactor(db, user.id) : null,
+          only_owner: leavesNoOwner(membership.role, caller.ownerCount),
           abilities: memberAbilities({ ...caller, role: membership.role }),
         }
       : null;

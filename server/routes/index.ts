@@ -1,9 +1,11 @@
 import type { App } from '../types';
+import accountRoutes from './account';
 import askRoutes from './ask';
 import authRoutes from './auth';
 import contentRoutes from './contents';
 import coreRoutes from './core';
 import fileRoutes from './files';
+import homeRoutes from './home';
 import invitationTokenRoutes from './invitations';
 import meetingRoutes from './meetings';
 import hubRoutes from './organizations';
@@ -20,6 +22,7 @@ export async function registerRoutes(app: App) {
   app.get('/health/', { schema: { hide: true } }, async () => ({ data: { status: 'ok' } }));
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(twoFactorRoutes, { prefix: '/auth' });
+  await app.register(accountRoutes, { prefix: '/auth' });
   await app.register(hubRoutes, { prefix: '/organizations' });
   await app.register(coreRoutes, { prefix: '/core' });
   await app.register(invitationTokenRoutes, { prefix: '/invitations' });
@@ -30,4 +33,5 @@ export async function registerRoutes(app: App) {
   await app.register(searchRoutes, { prefix: '/search' });
   await app.register(askRoutes, { prefix: '/ask' });
   await app.register(meetingRoutes, { prefix: '/meetings' });
+  await app.register(homeRoutes, { prefix: '/home' });
 }

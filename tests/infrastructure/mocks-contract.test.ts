@@ -6,7 +6,7 @@ import {
   checkHandleResponse, joinableHubSchema, myHubSchema,
 } from '@/lib/contract/hubs';
 import { basicSettingsSchema } from '@/lib/contract/settings';
-import { subscriptionSchema } from '@/lib/contract/subscription';
+import { planChangeResultSchema, planChangeSchema, subscriptionSchema } from '@/lib/contract/subscription';
 import { apiClient, setAuthToken } from '@/client/http/clients';
 import { MOCK_DEMO_ACCOUNT, MOCK_DEMO_HUB, MOCK_REGISTRATION, MOCK_VERIFICATION_CODE } from '@/mocks/state';
 import { mockDb } from '@/mocks/node';
@@ -205,6 +205,22 @@ describe('mock core and wallet endpoints follow the contract', () => {
     expectError({ status: other.status, body: other.data }, 404, 'not_found');
     const { token: hubless } = mockDb.createAccount({ email: 'nohub@new.test', profile: true });
     expectError(await call('get', 'wallet/subscription-detail/', { token: hubless }), 404, 'not_found');
+  });
+
+  it('plan change: preview, change, and the refusals the API gives', async () => {
+    const { token } = mockDb.createAccount({ email: 'payer@new.test', hub: { name: 'Pay Hub', domainHandle: 'pay-hub' } });
+    const preview = expectContract(await call('get', 'wallet/plan-change/', { token, params: { plan: 'team' } }), 200, dataEnvelope(planChangeSchema));
+    expect(preview.data).toMatchObject({ direction: 'upgrade', from: { code: 'free' }, to: { code: 'team' }, over_limits: [] });
+    expectError(await call('get', 'wallet/plan-change/', { token, params: { plan: 'free' } }), 409, 'conflict');
+    expectError(await call('post', 'wallet/plan-change/', { token, body: { plan: 'gold' } }), 400, 'validation_error');
+    const changed = expectContract(await call('post', 'wallet/plan-change/', { token, body: { plan: 'team' } }), 200, dataEnvelope(planChangeResultSchema));
+    expect(changed.data).toMatchObject({ outcome: 'applied', subscription: { plan: { code: 'team' } } });
+
+    const { user, token: viewer } = mockDb.createAccount({ email: 'reader@new.test', profile: true });
+    const hub = mockDb.hubByHandle('pay-hub')!;
+    mockDb.data.memberships.push({ hubId: hub.id, userId: user.id, role: 'viewer', createdAt: mockDb.now() });
+    user.activeHubId = hub.id;
+    expectError(await call('post', 'wallet/plan-change/', { token: viewer, body: { plan: 'free' } }), 403, 'forbidden');
   });
 });
 

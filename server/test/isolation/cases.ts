@@ -27,6 +27,8 @@ export const publicRoutes: Record<string, string> = {
   // Covered in server/routes/meetings/signalling.test.ts: no join, bad token, another hub's member, abuse.
   'GET meetings/signal/': 'the meeting signalling WebSocket: its first message carries the session token and is checked like a request',
   'GET files/:content_id/attachments/:index/': "an email's attachment: the signed address is the credential, checked like the files above",
+  // Covered in server/routes/account/photo.test.ts.
+  'GET auth/photos/:key/': "a person's photo: the random key, new with every upload, is the credential; a removed photo is gone",
   ...twoFactorPublicRoutes,
 };
 
@@ -98,6 +100,15 @@ function textFile(): FormData {
   return form;
 }
 
+/** A one-pixel PNG. */
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+function photoFile(): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.from(ONE_PIXEL_PNG, 'base64')], { type: 'image/png' }), 'me.png');
+  return form;
+}
+
 async function archiveSpaces(server: TestServer, hub: HubFixture) {
   const ids = Object.values(hub.spaces).map((space) => space.id);
   await server.db.update(spaces).set({ archivedAt: new Date() }).where(inArray(spaces.id, ids));
@@ -129,6 +140,15 @@ export const matrixCases: MatrixCase[] = [
     route: 'POST auth/password/change/', scope: 'account',
     request: () => ({ path: 'auth/password/change/', body: { current_password: 'Str0ng!Passw0rd', new_password: 'N3w!Passw0rd-x' } }),
   },
+  // The caller's own photo and sign-in email.
+  { route: 'POST auth/photo/', scope: 'account', request: () => ({ path: 'auth/photo/', form: photoFile }) },
+  { route: 'DELETE auth/photo/', scope: 'account', request: () => ({ path: 'auth/photo/' }) },
+  {
+    route: 'POST auth/email/change/', scope: 'account',
+    request: () => ({ path: 'auth/email/change/', body: { email: uniqueEmail(), password: 'Str0ng!Passw0rd' } }),
+  },
+  // No code was mailed to the matrix's people, so no valid request exists; the code's own tests cover success.
+  { route: 'POST auth/email/change/verify/', scope: 'account', succeeds: false, request: () => ({ path: 'auth/email/change/verify/', body: { code: '123456' } }) },
   {
     route: 'PATCH auth/profile/', scope: 'account',
     request: () => ({ path: 'auth/profile/', body: { name: 'Renamed Person', role: 'software_engineer' } }),
@@ -168,6 +188,9 @@ export const matrixCases: MatrixCase[] = [
   { route: 'POST organizations/switch/', scope: 'hub', minimum: 'viewer', request: (t) => ({ path: 'organizations/switch/', body: { domain_handle: t.hub.handle } }) },
   { route: 'GET organizations/:handle/', scope: 'hub', minimum: 'viewer', request: (t) => ({ path: hubPath(t) }) },
   { route: 'GET wallet/subscription-detail/', scope: 'hub', minimum: 'viewer', request: () => ({ path: 'wallet/subscription-detail/' }) },
+  { route: 'GET wallet/plan-change/', scope: 'hub', minimum: 'viewer', request: () => ({ path: 'wallet/plan-change/?plan=team' }) },
+  // On a server with no billing administrators, the hub owner changes the plan.
+  { route: 'POST wallet/plan-change/', scope: 'hub', minimum: 'owner', request: () => ({ path: 'wallet/plan-change/', body: { plan: 'team' } }) },
   { route: 'PATCH organizations/:handle/', scope: 'hub', minimum: 'owner', request: (t) => ({ path: hubPath(t), body: { name: 'Renamed hub' } }) },
   { route: 'POST organizations/:handle/archive/', scope: 'hub', minimum: 'owner', request: (t) => ({ path: hubPath(t, 'archive/'), body: { confirm: t.hub.handle } }) },
   { route: 'POST organizations/:handle/transfer/', scope: 'hub', minimum: 'owner', request: (t) => ({ path: hubPath(t, 'transfer/'), body: { user_id: t.hub.editor.id } }) },
@@ -208,9 +231,15 @@ export const matrixCases: MatrixCase[] = [
     route: 'POST spaces/:id/restore/', scope: 'space', minimum: 'owner', prepare: archiveSpaces,
     request: (t) => ({ path: spacePath(t, 'restore/'), body: {} }),
   },
+  { route: 'PUT spaces/:id/star/', scope: 'space', minimum: 'viewer', request: (t) => ({ path: spacePath(t, 'star/'), body: {} }) },
+  { route: 'DELETE spaces/:id/star/', scope: 'space', minimum: 'viewer', request: (t) => ({ path: spacePath(t, 'star/') }) },
   { route: 'POST spaces/:id/join/', scope: 'space', minimum: 'viewer', space: 'public', request: (t) => ({ path: spacePath(t, 'join/'), body: {} }) },
   { route: 'POST spaces/:id/leave/', scope: 'space', minimum: 'viewer', request: (t) => ({ path: spacePath(t, 'leave/'), body: {} }) },
   { route: 'GET spaces/:id/members/', scope: 'space', minimum: 'viewer', request: (t) => ({ path: spacePath(t, 'members/?search=a') }) },
+  {
+    route: 'GET spaces/:id/member-candidates/', scope: 'space', minimum: 'editor',
+    request: (t) => ({ path: spacePath(t, 'member-candidates/?search=a') }),
+  },
   {
     route: 'POST spaces/:id/members/', scope: 'space', minimum: 'editor',
     request: (t) => ({ path: spacePath(t, 'members/'), body: { user_id: t.hub.viewer.id, role: 'viewer' } }),
@@ -284,6 +313,10 @@ export const matrixCases: MatrixCase[] = [
 
   // Search across hub A's spaces (only those the caller may read; the world's documents all hold "word").
   { route: 'GET search/', scope: 'hub', minimum: 'viewer', listsSpaces: true, request: () => ({ path: 'search/?q=word&page_size=100' }) },
+  { route: 'GET search/spaces-and-people/', scope: 'hub', minimum: 'viewer', listsSpaces: true, request: () => ({ path: 'search/spaces-and-people/?q=space' }) },
+
+  // The hub home: items changed lately in the spaces the caller may read.
+  { route: 'GET home/', scope: 'hub', minimum: 'viewer', listsSpaces: true, request: () => ({ path: 'home/' }) },
 
   // Ask: answers cite only the spaces the caller may read (each space's document holds a passage with "word").
   {
