@@ -30,7 +30,13 @@ const screens = {
 export const antdTheme: ThemeConfig = {
   token: {
     colorPrimary: theme.primaryColor,
-    colorLink: theme.primaryColor,
+    // Links are text: the brand colour itself is too light for small text on white (3.9:1).
+    colorLink: colors.primaryText,
+    colorLinkHover: colors.primaryActive,
+    // antd's greys for descriptions, counts and placeholders fall below 4.5:1 on white.
+    colorTextTertiary: colors.textTertiary,
+    colorTextDescription: colors.textSecondary,
+    colorTextPlaceholder: colors.textTertiary,
     // Info alerts and progress take the brand colour, not antd's default blue.
     colorInfo: theme.primaryColor,
     colorSuccess: colors.success,
@@ -52,6 +58,8 @@ export const antdTheme: ThemeConfig = {
     },
     // The chosen tab's label in the darker brand text colour: the brand colour itself is too light for small text on white.
     Tabs: { itemSelectedColor: colors.primaryText },
+    // Filled buttons a shade deeper than the brand colour so their white labels read (4.5:1); hover darkens rather than lightens.
+    Button: { colorPrimary: colors.primaryFill, colorPrimaryHover: colors.primaryActive, colorPrimaryActive: colors.primaryText },
   },
 };
 

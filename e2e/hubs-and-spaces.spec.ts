@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createSharedHub, createSpace } from './support/hubs';
 import { invitationLinkFor } from './support/outbox';
-import { chooseOption, completeBasicProfile, person, signUpAndVerify, signUpHereAndVerify, uniqueId } from './support/people';
+import { chooseOption, completeBasicProfile, person, signUpAndVerify, signUpFromInvitation, uniqueId } from './support/people';
 
 /** Invites one address with a role from the hub settings' Invitations panel. */
 async function invite(page: Page, email: string, role: 'Editor' | 'Viewer') {
@@ -51,7 +51,7 @@ test('an owner invites two people: one signs up from the emailed link, one accep
       await editorPage.goto(await invitationLinkFor(editor.email));
       await expect(editorPage.getByRole('heading', { name: `Join ${hub.name} on Convene` })).toBeVisible();
       await editorPage.getByRole('link', { name: 'Create an account to accept' }).click();
-      await signUpHereAndVerify(editorPage, editor);
+      await signUpFromInvitation(editorPage, editor);
       await editorPage.getByRole('button', { name: 'Accept invitation' }).click();
       await expect(editorPage).toHaveURL(/\/basic-profile$/);
       await completeBasicProfile(editorPage, editor);

@@ -13,7 +13,8 @@ async function writeDraft(page: Page, spaceId: string, spaceName: string, title:
   const editor = page.getByRole('dialog', { name: 'New note' });
   await editor.getByLabel('Title', { exact: true }).fill(title);
   await expect(editor.getByText('Draft saved on this device')).toBeVisible();
-  await editor.getByRole('button', { name: 'Close', exact: true }).click();
+  // The last Close is the form's own (the first is the dialog's corner button).
+  await editor.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(editor).toBeHidden();
 }
 

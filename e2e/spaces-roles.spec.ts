@@ -38,7 +38,7 @@ test('a space owner is told before leaving alone, promotes a member after a conf
       await expect(page).toHaveURL(new RegExp(`/spaces/${space.id}\\?tab=settings$`));
       await page.getByRole('button', { name: 'Archive space' }).click();
       await page.getByRole('dialog').filter({ hasText: 'Archive Launch plan?' }).getByRole('button', { name: 'Archive space' }).click();
-      await expect(page.getByText('This space is archived')).toBeVisible();
+      await expect(page.getByText('This space is archived', { exact: true })).toBeVisible();
     });
 
     await test.step('the archived space is found again under Archived spaces and restored', async () => {

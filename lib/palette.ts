@@ -15,6 +15,8 @@ export const colors = {
   primaryBorder: '#c9c4ff',
   /** Brand-coloured text on white, dark enough to read. */
   primaryText: '#4b3fd6',
+  /** Filled buttons: the brand colour a shade deeper, so their white labels read at 4.5:1. */
+  primaryFill: '#6b5cf5',
   /** Search hits: the brand colour at 18% alpha. */
   primaryHighlight: '#796cff2e',
   /** A marked word inside a highlighted passage: the highlight, stronger. */
@@ -32,7 +34,8 @@ export const colors = {
   text: '#3f3e4f',
   textSoft: '#5c5b70',
   textSecondary: '#6b6a80',
-  textTertiary: '#8c8ba0',
+  /** The lightest text still readable on the page backgrounds (4.5:1 on #fafafc). */
+  textTertiary: '#727187',
   textQuaternary: '#b3b2c4',
 
   border: '#ececf3',
@@ -97,3 +100,40 @@ export const illustrationColors = {
 
 /** Google's logo, as its brand guidelines colour it. */
 export const googleLogoColors = { yellow: '#FFC107', red: '#FF3D00', green: '#4CAF50', blue: '#1976D2' } as const;
+
+const channel = (value: number): number => {
+  const c = value / 255;
+  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+};
+
+/** The red, green and blue of a #rrggbb colour, 0–255. */
+const rgbOf = (hex: string): [number, number, number] => [
+  parseInt(hex.slice(1, 3), 16), parseInt(hex.slice(3, 5), 16), parseInt(hex.slice(5, 7), 16),
+];
+
+/** WCAG relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = rgbOf(hex);
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+/**
+ * The colour, darkened only as far as needed for white to reach `ratio`
+ * against it (WCAG contrast). Anything not #rrggbb is returned as is.
+ */
+export function deepened(colour: string, ratio: number): string {
+  if (!/^#[0-9a-f]{6}$/i.test(colour)) return colour;
+  let rgb = rgbOf(colour);
+  const hex = () => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+  while (1.05 / (luminance(hex()) + 0.05) < ratio) rgb = [rgb[0] * 0.95, rgb[1] * 0.95, rgb[2] * 0.95];
+  return hex();
+}
+
+/**
+ * Hub and profile colours are chosen freely, yet the initials drawn on them
+ * must stay legible: the colour, deepened until white on it reads at 4.5:1 (WCAG AA).
+ */
+export const readableUnderWhite = (colour: string): string => deepened(colour, 4.5);
+
+/** Text in a status colour on that colour's pale tint (badges): deep enough to read at 4.5:1 on the tint. */
+export const readableOnTint = (colour: string): string => deepened(colour, 5.5);

@@ -48,6 +48,15 @@ export const GlobalStyle = createGlobalStyle`
     outline-offset: 2px;
   }
 
+  /*
+   * Tabs that do not fit scroll sideways (touch, wheel, arrow keys) instead of
+   * gathering in antd's "more" menu: that menu's button sits inside the tab
+   * list, where only tabs belong, and screen readers lose the list's shape.
+   */
+  .ant-tabs-nav-operations {
+    display: none !important;
+  }
+
   #nprogress {
     pointer-events: none;
   }

@@ -2,26 +2,27 @@ import styled from 'styled-components';
 import { theme } from '@/lib/constants';
 import { colors } from '@/lib/palette';
 
-/** A definition list of meters: wrap UsageMeter items in it. */
-export const UsageList = styled.dl`
+/** A list of meters: wrap UsageMeter items in it. */
+export const UsageList = styled.ul`
   display: grid;
   gap: 10px;
   margin: 0;
+  padding: 0;
+  list-style: none;
 
-  div {
+  li {
     display: grid;
     grid-template-columns: 1fr auto;
     align-items: baseline;
     column-gap: 12px;
   }
 
-  dt {
+  .label {
     font-size: 13px;
     color: ${colors.textSecondary};
   }
 
-  dd {
-    margin: 0;
+  .value {
     font-size: 13px;
     font-weight: 500;
     color: ${colors.heading};
@@ -51,12 +52,12 @@ const percent = (used: number, limit: number) => (limit > 0 ? Math.min(100, Math
 export function UsageMeter({ label, text, used, limit }: { label: string; text: string; used: number; limit: number }) {
   const value = percent(used, limit);
   return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{text}</dd>
+    <li>
+      <span className="label">{label}</span>
+      <span className="value">{text}</span>
       <Track role="progressbar" aria-label={`${label}: ${text}`} aria-valuenow={value} aria-valuemin={0} aria-valuemax={100}>
         <Fill $percent={value} />
       </Track>
-    </div>
+    </li>
   );
 }

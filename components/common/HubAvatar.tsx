@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { colors } from '@/lib/palette';
+import { colors, readableUnderWhite } from '@/lib/palette';
 import { initialsOf } from './format';
 
 const Square = styled.span<{ $colour: string; $size: number }>`
@@ -9,7 +9,7 @@ const Square = styled.span<{ $colour: string; $size: number }>`
   width: ${({ $size }) => $size}px;
   height: ${({ $size }) => $size}px;
   border-radius: ${({ $size }) => Math.round($size / 4)}px;
-  background: ${({ $colour }) => $colour};
+  background: ${({ $colour }) => readableUnderWhite($colour)};
   font-weight: 600;
   font-size: ${({ $size }) => Math.round($size * 0.38)}px;
   letter-spacing: 0.02em;

@@ -1,7 +1,7 @@
 import { Avatar } from 'antd';
 import { fileHref } from '@/client/http/contents-api';
 import { theme } from '@/lib/constants';
-import { colors } from '@/lib/palette';
+import { colors, readableUnderWhite } from '@/lib/palette';
 import { initialsOf } from './format';
 
 interface PersonAvatarProps {
@@ -27,7 +27,7 @@ export function PersonAvatar({ name, colour, photoUrl, size = 32 }: PersonAvatar
       alt=""
       style={{
         flex: 'none',
-        backgroundColor: colour || theme.primaryColor,
+        backgroundColor: readableUnderWhite(colour || theme.primaryColor),
         color: colors.white,
         fontSize: Math.round(size * 0.38),
         fontWeight: 600,

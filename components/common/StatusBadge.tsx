@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { badgeBackground, statusColors, type BadgeStatus } from '@/lib/constants';
 import type { Role } from '@/lib/contract/settings';
-import { colors } from '@/lib/palette';
+import { colors, readableOnTint } from '@/lib/palette';
 import { roleBadge, roleLabels } from './roles';
 
 /** A badge's tone: a status colour, or neutral for what needs no attention. */
 export type BadgeTone = BadgeStatus | 'neutral';
 
-const toneColour = (tone: BadgeTone): string => (tone === 'neutral' ? colors.textSoft : statusColors[tone]);
+// The text deepens the status colour so it reads on its tint; the tint itself is the spec's.
+const toneColour = (tone: BadgeTone): string => (tone === 'neutral' ? colors.textSoft : readableOnTint(statusColors[tone]));
 
 const Pill = styled.span<{ $tone: BadgeTone }>`
   display: inline-flex;

@@ -22,16 +22,16 @@ type Variant = 'primary' | 'default';
 const variants: Record<Variant, ReturnType<typeof css>> = {
   primary: css`
     color: ${colors.white};
-    background: ${tokens.primary};
+    background: ${tokens.primaryFill};
     border-color: transparent;
     box-shadow: 0 2px 0 ${tokens.outline};
 
     &:not(:disabled):hover {
-      background: ${tokens.primaryHover};
+      background: ${tokens.primaryActive};
     }
 
     &:not(:disabled):active {
-      background: ${tokens.primaryActive};
+      background: ${tokens.primaryFillActive};
     }
   `,
   default: css`

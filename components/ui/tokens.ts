@@ -9,10 +9,13 @@ export const tokens = {
   primary: theme.primaryColor,
   primaryHover: colors.primaryHover,
   primaryActive: colors.primaryActive,
+  /** Filled buttons (as in client/theme.ts): readable white labels. */
+  primaryFill: colors.primaryFill,
+  primaryFillActive: colors.primaryText,
   /** The focus ring of inputs and the shadow under primary buttons. */
   outline: 'rgba(72, 5, 255, 0.06)',
   text: 'rgba(0, 0, 0, 0.88)',
-  textSecondary: 'rgba(0, 0, 0, 0.45)',
+  textSecondary: colors.textSecondary,
   placeholder: 'rgba(0, 0, 0, 0.25)',
   border: colors.borderControl,
   split: 'rgba(5, 5, 5, 0.06)',

@@ -31,6 +31,20 @@ export async function signUpHereAndVerify(page: Page, who: Person): Promise<void
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
 }
 
+/**
+ * Signs up from an invitation's "Create an account to accept": the invited
+ * address is filled in and locked, and no code is asked for (the link came to
+ * that mailbox).
+ */
+export async function signUpFromInvitation(page: Page, who: Person): Promise<void> {
+  const email = page.getByLabel('Email', { exact: true });
+  await expect(email).toHaveValue(who.email);
+  await expect(email).not.toBeEditable();
+  await page.getByLabel('Name', { exact: true }).fill(who.name);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
 /** Signs up on /sign-up, reads the code from the mail outbox and verifies it on /verify. */
 export async function signUpAndVerify(page: Page, who: Person): Promise<void> {
   await page.goto('/sign-up');
@@ -80,7 +94,9 @@ export async function signIn(page: Page, who: Person): Promise<void> {
 export async function expectHubHome(page: Page, hubName: string, who: Person): Promise<void> {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: hubName })).toBeVisible();
-  await expect(page.getByText(who.name).first()).toBeVisible();
-  await expect(page.getByText('Free', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText('No spaces yet')).toBeVisible();
+  // The account menu wears the person's initials (the home itself leads with content).
+  const initials = who.name.split(/\s+/).slice(0, 2).map((word) => word.charAt(0).toUpperCase()).join('');
+  await expect(page.getByRole('button', { name: 'Account menu' }).getByText(initials, { exact: true })).toBeVisible();
+  await expect(page.getByText('Start with a space')).toBeVisible();
+  await expect(page.getByText('No spaces yet').first()).toBeVisible();
 }

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { StatusBadge } from '@/components/common/StatusBadge';
 import { statusColors, type BadgeStatus } from '@/lib/constants';
+import { readableOnTint } from '@/lib/palette';
 
 /** "#RRGGBB" (+ optional "AA") as the browser reports it. */
 function cssColour(hex: string): string {
@@ -13,11 +14,11 @@ function cssColour(hex: string): string {
 
 describe('StatusBadge', () => {
   it.each(Object.entries(statusColors) as Array<[BadgeStatus, string]>)(
-    'draws %s in its colour (%s) on that colour with alpha 22',
+    'draws %s on its colour (%s) with alpha 22, the text in that colour deepened to read',
     (status, colour) => {
       render(<StatusBadge status={status}>{status}</StatusBadge>);
       const style = getComputedStyle(screen.getByText(status));
-      expect(style.color).toBe(cssColour(colour));
+      expect(style.color).toBe(cssColour(readableOnTint(colour)));
       expect(style.backgroundColor).toBe(cssColour(`${colour}22`));
     },
   );
