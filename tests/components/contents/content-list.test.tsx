@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POLL_INTERVAL_MS } from '@/components/contents/useLiveContents';
 import { SEARCH_DELAY_MS } from '@/components/ui/useDebouncedValue';
 import { badgeBackground, statusColors } from '@/lib/constants';
+import { readableOnTint } from '@/lib/palette';
 import { mockDb, server } from '@/mocks/node';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { resetAuthAfterEach } from '@/tests/render';
@@ -66,7 +67,8 @@ describe('content list', { timeout: 30_000 }, () => {
     ] as const;
     for (const [name, label, colour] of expected) {
       const style = getComputedStyle(within(rowOf(name)).getByText(label));
-      expect(style.color).toBe(cssColour(colour));
+      // The spec's tint behind; the text is the status colour deepened to read on it.
+      expect(style.color).toBe(cssColour(readableOnTint(colour)));
       expect(style.backgroundColor).toBe(cssColour(`${colour}22`));
     }
     expect(badgeBackground('error')).toBe('#FF4D4F22');
