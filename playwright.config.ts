@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
+// E2E_PORT lets two suites run side by side on one machine.
+const PORT = Number(process.env.E2E_PORT || 3100);
+process.env.E2E_PORT = String(PORT);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 // The runner and each worker load this file, so values chosen here are put in

@@ -11,7 +11,7 @@ import { uniqueId } from './support/people';
  * Browsers refuse an IP address as a passkey's relying party, so this spec
  * opens the app by name (the server's WEBAUTHN_RP_ID, see playwright.config.ts).
  */
-const BASE = 'http://localhost:3100';
+const BASE = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 test.use({ baseURL: BASE });
 
 /** A person with a profile and a hub of their own, made through the API. */
