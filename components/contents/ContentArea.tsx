@@ -201,9 +201,6 @@ export function ContentArea({ space, initialPreviewId = null, initialFocus = nul
 
   return (
     <Panel title="Content" aside={addButtons} id="content">
-      {space.archived_at && (
-        <Alert type="info" showIcon title="This space is archived: its content can be read and downloaded, not changed." style={{ marginBottom: 12 }} />
-      )}
       {!nothingYet && (
         <>
           <Toolbar>
@@ -265,7 +262,7 @@ export function ContentArea({ space, initialPreviewId = null, initialFocus = nul
           {mayAdd
             ? ' Upload the first files or write a note.'
             : space.archived_at
-              ? ' This space is archived: nothing can be added until it is restored.'
+              ? ' Nothing was added before it was archived.'
               : ' Editors and owners of the space can add them.'}
         </EmptyState>
       )}
@@ -335,6 +332,7 @@ export function ContentArea({ space, initialPreviewId = null, initialFocus = nul
         open={note !== null}
         note={note?.item ?? null}
         onClose={closeNote}
+        onUploaded={live.add}
         onSaved={(item, created) => {
           if (created) live.add(item);
           else live.update(item);

@@ -94,8 +94,10 @@ describe('archived spaces', () => {
     const space = seedSpace({ name: 'Old plans', archived: true });
     await signInOwner();
     const { user } = openSpace(space.id);
+    // Said once, by the page's banner above the tabs.
     expect(await screen.findByText('This space is archived')).toBeInTheDocument();
-    expect(await screen.findByText(/This space is archived: nothing can be added until it is restored\./)).toBeInTheDocument();
+    expect(await screen.findByText(/Nothing was added before it was archived\./)).toBeInTheDocument();
+    expect(screen.getAllByText(/This space is archived/)).toHaveLength(1);
     expect(screen.queryByText(/Editors and owners of the space can add them/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Restore Old plans' }));
     expect(await screen.findByText('Old plans is restored.')).toBeInTheDocument();
