@@ -1,4 +1,4 @@
-// Finding and installing the system programs the tests use (Chromium, coturn).
+// Finding and installing the system programs the tests use (Chromium, coturn, Janus).
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
