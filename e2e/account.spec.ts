@@ -3,7 +3,7 @@ import { createSharedHub } from './support/hubs';
 import { verificationCodeFor } from './support/outbox';
 import { chooseOption, completeBasicProfile, person, signIn, signUpAndVerify, uniqueId } from './support/people';
 
-/** A 64×48 PNG: the server keeps a centred square of it. */
+/** A 64×48 PNG: the crop dialog sends the square under its round frame, which the server stores at 256×256. */
 const PHOTO_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfElEQVRoge2SAQkAURTCDHwFln4XQx5fWIBNDJ+nSd2ABVhfkV3Iu6RuwAKsr8gu5F1SN2AB1ldkF/IuqRuwAOsrsgt5l9QNWID1FdmFvEvqBizA+orsQt4ldQMWYH1FdiHvkroBC7C+IruQd0ndgAVYX5FdyLukbsDjAT9qvrFLccVXPwAAAABJRU5ErkJggg==',
   'base64',
@@ -43,9 +43,15 @@ test('a person changes their name, job role, photo and email, then signs in with
     await expect(menuButton).toContainText('AK');
   });
 
-  await test.step('upload a photo and see it in the header', async () => {
+  await test.step('upload a photo through the crop dialog and see it in the header', async () => {
     await page.getByLabel('Choose a photo').setInputFiles({ name: 'ada.png', mimeType: 'image/png', buffer: PHOTO_PNG });
+    const crop = page.getByRole('dialog', { name: 'Crop your photo' });
+    await expect(crop.getByRole('slider', { name: 'Zoom' })).toBeVisible();
+    // Enabled once the image has loaded and the frame is placed.
+    await expect(crop.getByRole('button', { name: 'Use photo' })).toBeEnabled();
+    await crop.getByRole('button', { name: 'Use photo' }).click();
     await expect(page.getByText('Photo saved.')).toBeVisible();
+    await expect(crop).toBeHidden();
     const headerPhoto = menuButton.locator('img');
     await expect(headerPhoto).toHaveAttribute('src', /\/api\/v1\/auth\/photos\/photo-[0-9a-f-]+\/$/);
     await expect.poll(() => headerPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);

@@ -15,10 +15,10 @@ export const accountApi = {
   revokeSession: (id: string) => call('DELETE auth/sessions/:id/', { params: { id } }),
   revokeOtherSessions: () => call('POST auth/sessions/revoke-others/', {}),
   activity: (page = 1) => call('GET auth/activity/', { query: { page, page_size: PAGE_SIZE } }),
-  uploadPhoto: (file: Blob, name: string) => {
+  uploadPhoto: (file: Blob, name: string, onProgress?: (percent: number) => void, signal?: AbortSignal) => {
     const form = new FormData();
     form.append('file', file, name);
-    return upload<ResponseOf<EndpointAt<typeof PHOTO_UPLOAD>>>(pathOf(PHOTO_UPLOAD), form);
+    return upload<ResponseOf<EndpointAt<typeof PHOTO_UPLOAD>>>(pathOf(PHOTO_UPLOAD), form, onProgress, signal);
   },
   removePhoto: () => call('DELETE auth/photo/', {}),
   requestEmailChange: (body: EmailChangeBody) => call('POST auth/email/change/', { body }),

@@ -8,6 +8,7 @@ import { accountApi } from '@/client/http/account-api';
 import { errorMessage } from '@/client/http/clients';
 import { useAuthStore } from '@/store/auth';
 import { PersonAvatar } from '@/components/common/PersonAvatar';
+import { PhotoCropDialog } from './PhotoCropDialog';
 
 const Row = styled.div`
   display: flex;
@@ -36,26 +37,29 @@ function problemWith(file: File): string | null {
   return null;
 }
 
-/** The person's photo: choose one (the server keeps a centred square of it) or remove it to show initials again. */
+/** The person's photo: choose one and crop it (the dialog sends the cropped part) or remove it to show initials again. */
 export function PhotoSettings() {
   const { message } = App.useApp();
   const user = useAuthStore((s) => s.user);
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
+  const [removing, setRemoving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** An address of the image being cropped; it stays until the dialog has animated closed. */
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [cropping, setCropping] = useState(false);
   if (!user) return null;
 
-  async function run(kind: 'upload' | 'remove', action: () => ReturnType<typeof accountApi.removePhoto>) {
-    setBusy(kind);
+  async function remove() {
+    setRemoving(true);
     setError(null);
     try {
-      const { data, message: done } = await action();
+      const { data, message: done } = await accountApi.removePhoto();
       useAuthStore.getState().setUser(data);
-      void message.success(done ?? (kind === 'upload' ? 'Photo saved.' : 'Photo removed.'));
+      void message.success(done ?? 'Photo removed.');
     } catch (e) {
       setError(errorMessage(e));
     } finally {
-      setBusy(null);
+      setRemoving(false);
     }
   }
 
@@ -65,40 +69,43 @@ export function PhotoSettings() {
     event.target.value = '';
     if (!file) return;
     const problem = problemWith(file);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    void run('upload', () => accountApi.uploadPhoto(file, file.name));
+    setError(problem);
+    if (problem) return;
+    setChosen(URL.createObjectURL(file));
+    setCropping(true);
   }
 
   return (
     <>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       <Row>
         <PersonAvatar name={user.name} colour={user.profile.colour} photoUrl={user.photo_url} size={72} />
         <div>
+          <HiddenInput ref={input} type="file" accept={PHOTO_TYPES.join(',')} aria-label="Choose a photo" tabIndex={-1} onChange={onChoose} />
           <Space wrap>
-            <HiddenInput
-              ref={input}
-              type="file"
-              accept={PHOTO_TYPES.join(',')}
-              aria-label="Choose a photo"
-              tabIndex={-1}
-              onChange={onChoose}
-            />
-            <Button icon={<UploadOutlined />} loading={busy === 'upload'} disabled={busy !== null} onClick={() => input.current?.click()}>
+            <Button icon={<UploadOutlined />} disabled={removing} onClick={() => input.current?.click()}>
               {user.photo_url ? 'Change photo' : 'Upload a photo'}
             </Button>
             {user.photo_url && (
-              <Button icon={<DeleteOutlined />} loading={busy === 'remove'} disabled={busy !== null} onClick={() => void run('remove', accountApi.removePhoto)}>
+              <Button icon={<DeleteOutlined />} loading={removing} disabled={removing} onClick={() => void remove()}>
                 Remove
               </Button>
             )}
           </Space>
-          <p>A JPEG, PNG or WebP image up to {PHOTO_MAX_BYTES / (1024 * 1024)} MB. We keep a square from its middle.</p>
+          {error && <Alert type="error" showIcon title={error} style={{ marginTop: 12 }} />}
+          <p>A JPEG, PNG or WebP image up to {PHOTO_MAX_BYTES / (1024 * 1024)} MB. You choose the part to keep.</p>
         </div>
       </Row>
+      {chosen && (
+        <PhotoCropDialog
+          imageUrl={chosen}
+          open={cropping}
+          onClose={() => setCropping(false)}
+          afterClose={() => {
+            URL.revokeObjectURL(chosen);
+            setChosen(null);
+          }}
+        />
+      )}
     </>
   );
 }

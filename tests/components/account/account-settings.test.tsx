@@ -1,6 +1,5 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountSettings } from '@/components/account/AccountSettings';
 import { MOCK_DEMO_ACCOUNT, MOCK_VERIFICATION_CODE } from '@/mocks/state';
@@ -127,32 +126,5 @@ describe('the password', () => {
     await user.type(within(password).getByLabelText('Confirm new password'), 'N3w!Passw0rd');
     await user.click(within(password).getByRole('button', { name: 'Change password' }));
     expect(await within(password).findByText('The current password is incorrect.')).toBeInTheDocument();
-  });
-});
-
-describe('the photo', () => {
-  it('uploads a chosen image and shows it, then removes it', async () => {
-    const { user } = await renderPage();
-    const photo = panel('Photo');
-    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
-    await user.upload(within(photo).getByLabelText('Choose a photo'), file);
-    expect(await screen.findByText('Photo saved.')).toBeInTheDocument();
-    expect(useAuthStore.getState().user?.photo_url).toMatch(/^data:image\/png;base64,/);
-    await waitFor(() => expect(photo.querySelector('img')).toHaveAttribute('src', useAuthStore.getState().user?.photo_url));
-
-    await user.click(within(photo).getByRole('button', { name: /Remove/ }));
-    expect(await screen.findByText('Photo removed.')).toBeInTheDocument();
-    expect(useAuthStore.getState().user?.photo_url).toBeNull();
-    expect(within(photo).getByText('AL')).toBeInTheDocument();
-  });
-
-  it('refuses a file that is not a JPEG, PNG or WebP image before sending it', async () => {
-    await renderPage();
-    const photo = panel('Photo');
-    const file = new File(['GIF89a'], 'me.gif', { type: 'image/gif' });
-    // The picker offers only the allowed types; choosing "all files" in it can still bring another.
-    await userEvent.setup({ applyAccept: false }).upload(within(photo).getByLabelText('Choose a photo'), file);
-    expect(await within(photo).findByText('Please choose a JPEG, PNG or WebP image.')).toBeInTheDocument();
-    expect(useAuthStore.getState().user?.photo_url).toBeNull();
   });
 });
