@@ -42,6 +42,9 @@ export interface MockUser {
   createdAt: string;
 }
 
+/** A person's avatar as the members' lists answer it. */
+export const mockAvatarOf = (user: MockUser) => ({ colour: user.colour, photo_url: user.photoUrl ?? null });
+
 export interface MockHub {
   id: string;
   name: string;

@@ -32,12 +32,6 @@ const Bar = styled.div`
       padding: 0;
     }
   }
-
-  .ant-btn.off {
-    color: ${colors.white};
-    background: ${colors.error};
-    border-color: ${colors.error};
-  }
 `;
 
 /** Crossed-out camera for "camera off", built from the camera icon (antd has no such icon). */
@@ -70,11 +64,23 @@ export interface ControlBarProps {
   onLeave(): void;
 }
 
-/** A microphone or camera toggle: red while off, pressed meaning "off" for screen readers. */
+/**
+ * A microphone or camera toggle: red while off (antd's solid danger button, which stays red
+ * when hovered or focused), pressed meaning "off" for screen readers.
+ */
 function MediaToggle({ label, on, icon, onToggle }: { label: string; on: boolean; icon: ReactNode; onToggle(): void }) {
   return (
     <Tooltip title={label}>
-      <Button shape="circle" size="large" aria-label={label} aria-pressed={!on} className={on ? undefined : 'off'} icon={icon} onClick={onToggle} />
+      <Button
+        shape="circle"
+        size="large"
+        aria-label={label}
+        aria-pressed={!on}
+        danger={!on}
+        type={on ? 'default' : 'primary'}
+        icon={icon}
+        onClick={onToggle}
+      />
     </Tooltip>
   );
 }

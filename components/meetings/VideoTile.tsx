@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
 import { colors } from '@/lib/palette';
-import { initialsOf } from './initials';
+import { PersonAvatar } from '@/components/common/PersonAvatar';
 import { useMediaElement } from './useMediaElement';
 
 export interface VideoTileProps {
@@ -58,19 +58,6 @@ const Initials = styled.div`
   display: flex;
   align-items: center;
   justify-content: center;
-
-  span {
-    display: flex;
-    align-items: center;
-    justify-content: center;
-    width: 96px;
-    height: 96px;
-    border-radius: 50%;
-    font-size: 36px;
-    font-weight: 600;
-    color: ${colors.white};
-    background: ${theme.primaryColor};
-  }
 `;
 
 const Label = styled.figcaption`
@@ -123,8 +110,8 @@ export function VideoTile({ peerId, name, self, stream, micMuted, cameraOff, spe
     >
       <video ref={ref} autoPlay playsInline className={videoClass || undefined} />
       {cameraOff && !screen && (
-        <Initials aria-hidden>
-          <span>{initialsOf(name)}</span>
+        <Initials>
+          <PersonAvatar name={name} size={96} />
         </Initials>
       )}
       <Label>

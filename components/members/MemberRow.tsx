@@ -5,7 +5,7 @@ import type { MemberAbilities } from '@/lib/contract/members';
 import type { Role } from '@/lib/contract/settings';
 import { colors } from '@/lib/palette';
 import { errorMessage } from '@/client/http/clients';
-import { HubAvatar } from '@/components/common/HubAvatar';
+import { PersonAvatar } from '@/components/common/PersonAvatar';
 import { RoleBadge } from '@/components/common/StatusBadge';
 import { roleOptions, roleWithArticle } from '@/components/common/roles';
 
@@ -64,6 +64,9 @@ export interface MemberLike {
   user_id: string;
   name: string;
   email: string;
+  /** Their profile colour and photo, drawn as everywhere else they appear. */
+  colour: string;
+  photo_url: string | null;
   role: Role;
   /** Whether they sign in with two factors; present for the hub's owners only. */
   two_factor?: boolean | null;
@@ -149,7 +152,7 @@ export function MemberRow({ member, isMe, manage, placeName, canManage = false, 
   const label = `${member.name}${isMe ? ' (you)' : ''}`;
   return (
     <Row aria-label={member.name} role="listitem">
-      <HubAvatar name={member.name} colour={colors.primarySoft} size={36} round />
+      <PersonAvatar name={member.name} colour={member.colour} photoUrl={member.photo_url} size={36} />
       <div className="who">
         <strong>{label}</strong>
         <span>{member.email}</span>

@@ -13,11 +13,18 @@ export const memberAbilitiesSchema = z.object({
 });
 export type MemberAbilities = z.infer<typeof memberAbilitiesSchema>;
 
+/** How a person's avatar is drawn, as in their own user view: their profile colour and their photo (null: none, show initials). */
+export const avatarFields = {
+  colour: z.string(),
+  photo_url: z.string().nullable(),
+};
+
 /** One member of a hub, as the members list shows them. */
 export const memberSchema = z.object({
   user_id: z.string(),
   name: z.string(),
   email: z.string(),
+  ...avatarFields,
   role: z.enum(roles),
   /** The job role from the basic profile (core/basic-settings/ profile_roles value), if set. */
   profile_role: z.string().nullable(),

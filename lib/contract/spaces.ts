@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalText, requiredText, searchField } from '../validation/fields';
 import { endpoint } from './endpoint';
 import { dataEnvelope, listEnvelope, pageQuery } from './envelope';
-import { memberAbilitiesSchema } from './members';
+import { avatarFields, memberAbilitiesSchema } from './members';
 import { roles, spaceVisibilities } from './settings';
 
 /** The specification's second visibility list: public "Everyone", shared "Shared", private "Private". */
@@ -112,6 +112,7 @@ export const spaceMemberSchema = z.object({
   user_id: z.string(),
   name: z.string(),
   email: z.string(),
+  ...avatarFields,
   role: z.enum(roles),
   joined_at: z.string(),
   /** Whether they are the space's only owner: nobody may lower their role or let them leave until another member is owner. */

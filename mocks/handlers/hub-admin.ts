@@ -6,7 +6,7 @@ import {
 } from '@/lib/contract/hubs';
 import type { Role } from '@/lib/contract/settings';
 import { hubAbilities, leavesNoOwner, memberAbilities, type MemberCaller } from '@/lib/policies/abilities';
-import type { MockDb, MockMembership, MockHub, MockUser } from '../state';
+import { mockAvatarOf, type MockDb, type MockMembership, type MockHub, type MockUser } from '../state';
 import { hasMockTwoFactor } from '../two-factor-state';
 import { answer, authenticate, fieldFail, notFound, ok, paged, parse, parseBody, requireHub } from './respond';
 
@@ -51,6 +51,7 @@ export function hubAdminHandlers(db: MockDb): HttpHandler[] {
           user_id: user.id,
           name: user.name,
           email: user.email,
+          ...mockAvatarOf(user),
           role: membership.role,
           profile_role: user.profileRole,
           joined_at: membership.createdAt,

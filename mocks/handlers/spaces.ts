@@ -6,7 +6,7 @@ import {
   addSpaceMemberBody, createSpaceBody, spaceEndpoints, spaceListQuery, spaceMemberListQuery, updateSpaceBody, updateSpaceMemberBody,
   type Space, type SpaceMember,
 } from '@/lib/contract/spaces';
-import type { MockDb, MockHub, MockSpace, MockUser } from '../state';
+import { mockAvatarOf, type MockDb, type MockHub, type MockSpace, type MockUser } from '../state';
 import { answer, authenticate, notFound, ok, paged, parse, parseBody, requireHub } from './respond';
 
 interface Caller {
@@ -102,7 +102,7 @@ export function spaceHandlers(db: MockDb): HttpHandler[] {
     const ownerCount = db.data.spaceMemberships.filter((m) => m.spaceId === space.id && m.role === 'owner').length;
     const abilities = memberAbilities({ manage: standingIn(space, caller).abilities.manage_members, ownerCount, role: membership.role });
     return {
-      user_id: user.id, name: user.name, email: user.email, role: membership.role, joined_at: membership.createdAt,
+      user_id: user.id, name: user.name, email: user.email, ...mockAvatarOf(user), role: membership.role, joined_at: membership.createdAt,
       only_owner: leavesNoOwner(membership.role, ownerCount), abilities,
     };
   };

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import { FileSearchOutlined, SearchOutlined } from '@ant-design/icons';
-import { Input, Select, Skeleton } from 'antd';
+import { Grid, Input, Select, Skeleton } from 'antd';
 import styled from 'styled-components';
 import { breakpoints } from '@/lib/constants';
 import { contentKinds, type ContentKind } from '@/lib/contract/contents';
@@ -14,7 +14,7 @@ import { PageTitle } from '@/components/common/PageTitle';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { useDebouncedValue } from '@/components/ui/useDebouncedValue';
 import { kindPluralLabels } from '../kinds';
-import { moreFiltersFrom, type MoreFilters } from './moreFilters';
+import { moreFiltersFrom, moreFiltersSet, type MoreFilters } from './moreFilters';
 import { resultAddress } from './resultAddress';
 import { SearchFilterBar } from './SearchFilterBar';
 import { SearchResultCard } from './SearchResultCard';
@@ -76,6 +76,8 @@ export function HubSearch({ besideResults: Beside = JustResults }: {
   besideResults?: ComponentType<BesideResultsProps>;
 }) {
   const router = useRouter();
+  // antd's xs (its breakpoints set from ours in the theme): below sm, the filters move into a drawer.
+  const phone = Grid.useBreakpoint().xs === true;
   const hub = useAuthStore((s) => s.user?.active_organization);
   const [input, setInput] = useState('');
   const [kind, setKind] = useState<ContentKind | typeof ANY>(ANY);
@@ -90,7 +92,8 @@ export function HubSearch({ besideResults: Beside = JustResults }: {
   }
   const term = useDebouncedValue(input.trim());
   const filters: SearchFilters = { q: term, ...(kind !== ANY ? { kind } : {}), ...more };
-  const filtered = kind !== ANY || Object.keys(more).length > 0;
+  const active = (kind !== ANY ? 1 : 0) + moreFiltersSet(more);
+  const filtered = active > 0;
   const results = useSearch(filters, hub?.domain_handle);
 
   const settled = term === input.trim();
@@ -105,6 +108,15 @@ export function HubSearch({ besideResults: Beside = JustResults }: {
   }, [term, kind, more, fromAddress, settled, router]);
 
   const open = (result: SearchResult) => void router.push(resultAddress(result, term));
+  const kindFilter = (
+    <Select<ContentKind | typeof ANY>
+      size="large"
+      aria-label="Kind filter"
+      value={kind}
+      onChange={setKind}
+      options={[{ value: ANY, label: 'All kinds' }, ...contentKinds.map((k) => ({ value: k, label: kindPluralLabels[k] }))]}
+    />
+  );
 
   return (
     <>
@@ -124,15 +136,12 @@ export function HubSearch({ besideResults: Beside = JustResults }: {
           value={input}
           onChange={(e) => setInput(e.target.value)}
         />
-        <Select<ContentKind | typeof ANY>
-          size="large"
-          aria-label="Kind filter"
-          value={kind}
-          onChange={setKind}
-          options={[{ value: ANY, label: 'All kinds' }, ...contentKinds.map((k) => ({ value: k, label: kindPluralLabels[k] }))]}
-        />
+        {!phone && kindFilter}
       </Toolbar>
       <SearchFilterBar
+        phone={phone}
+        active={active}
+        kindFilter={kindFilter}
         value={more}
         onChange={setMore}
         errors={results.fieldErrors}

@@ -1,16 +1,31 @@
-import type { ReactNode } from 'react';
-import { Button, DatePicker, Select } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { FilterOutlined } from '@ant-design/icons';
+import { Button, ConfigProvider, DatePicker, Drawer, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import type { SearchResult } from '@/lib/contract/search';
 import { colors } from '@/lib/palette';
 import { spacesApi } from '@/client/http/spaces-api';
 import { useAuthStore } from '@/store/auth';
 import { usePickerSearch } from '@/components/ui/usePickerSearch';
 import { useMemberSearch } from '@/components/members/useMemberSearch';
-import type { MoreFilters } from './moreFilters';
+import { moreFilterKeys, type MoreFilters } from './moreFilters';
+
+/** A filter with what the API said against it underneath, wherever the filters are laid out. */
+const filterStyle = css`
+  .filter {
+    display: grid;
+    gap: 2px;
+  }
+
+  .problem {
+    font-size: 12px;
+    color: ${colors.errorText};
+  }
+`;
 
 const Bar = styled.div`
+  ${filterStyle}
   display: flex;
   flex-wrap: wrap;
   align-items: flex-start;
@@ -18,8 +33,6 @@ const Bar = styled.div`
   margin: -8px 0 20px;
 
   .filter {
-    display: grid;
-    gap: 2px;
     flex: 1 1 170px;
     max-width: 260px;
   }
@@ -28,11 +41,23 @@ const Bar = styled.div`
     flex-basis: 250px;
     max-width: 300px;
   }
+`;
 
-  .problem {
-    font-size: 12px;
-    color: ${colors.errorText};
-  }
+/** The phone's drawer: one filter a line, as wide as the screen. */
+const Stack = styled.div`
+  ${filterStyle}
+  display: grid;
+  gap: 12px;
+`;
+
+const PhoneBar = styled.div`
+  margin: -8px 0 20px;
+`;
+
+const DrawerActions = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: 8px;
 `;
 
 const DAY = 'YYYY-MM-DD';
@@ -83,19 +108,17 @@ function Picker({ label, placeholder, noMatch, found, problem, value, onChange, 
   );
 }
 
-interface SearchFilterBarProps {
+interface FilterControlsProps {
   value: MoreFilters;
   onChange(next: MoreFilters): void;
   /** The API's objections, by field. */
   errors: Record<string, string[]>;
   /** Results shown: they name a chosen space or person that the pickers have not listed (a filter read from the address). */
   results: SearchResult[];
-  /** Offered when any filter (the kind included) is set. */
-  onClear?: () => void;
 }
 
-/** Space, author and days of the search page, in a row that wraps on phones. */
-export function SearchFilterBar({ value, onChange, errors, results, onClear }: SearchFilterBarProps) {
+/** Space, author and days, each with the API's objection under it: the same controls inline and in the phone's drawer. */
+function FilterControls({ value, onChange, errors, results }: FilterControlsProps) {
   const handle = useAuthStore((s) => s.user?.active_organization?.domain_handle) ?? '';
   const spaces = usePickerSearch(handle, async (term) => (await spacesApi.list(1, term ? { search: term } : {})).data);
   const people = useMemberSearch(handle, () => true);
@@ -116,7 +139,7 @@ export function SearchFilterBar({ value, onChange, errors, results, onClear }: S
   }
 
   return (
-    <Bar role="group" aria-label="Filters">
+    <>
       <Filter problems={errors.space_id}>
         <Picker
           label="Space filter" placeholder="Any space" noMatch="No spaces match" found={spaces} problem={errors.space_id}
@@ -144,11 +167,67 @@ export function SearchFilterBar({ value, onChange, errors, results, onClear }: S
           style={{ width: '100%' }}
         />
       </Filter>
-      {onClear && (
-        <Button type="link" onClick={onClear}>
-          Clear filters
-        </Button>
-      )}
-    </Bar>
+    </>
+  );
+}
+
+interface SearchFilterBarProps extends FilterControlsProps {
+  /** Offered when any filter (the kind included) is set. */
+  onClear?: () => void;
+  /** On a phone the filters wait behind one button, in a drawer; wider screens show them in a row. */
+  phone: boolean;
+  /** How many filters are set (the kind included), counted on the phone's button. */
+  active: number;
+  /** The kind filter: beside the search box on wide screens, with the others in the phone's drawer. */
+  kindFilter: ReactNode;
+}
+
+/** The search page's filters: a row on wide screens, a "Filters" button opening a drawer on phones. */
+export function SearchFilterBar({ phone, active, kindFilter, onClear, ...controls }: SearchFilterBarProps) {
+  const [open, setOpen] = useState(false);
+  if (!phone) {
+    return (
+      <Bar role="group" aria-label="Filters">
+        <FilterControls {...controls} />
+        {onClear && (
+          <Button type="link" onClick={onClear}>
+            Clear filters
+          </Button>
+        )}
+      </Bar>
+    );
+  }
+  // An objection from the API sits in the closed drawer: the button shows there is one.
+  const objected = moreFilterKeys.some((key) => controls.errors[key]);
+  return (
+    <PhoneBar>
+      <Button icon={<FilterOutlined aria-hidden />} danger={objected} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+        {active > 0 ? `Filters · ${active}` : 'Filters'}
+      </Button>
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        placement="bottom"
+        title="Filters"
+        footer={
+          <DrawerActions>
+            <Button onClick={onClear} disabled={!onClear}>
+              Clear all
+            </Button>
+            <Button type="primary" onClick={() => setOpen(false)}>
+              Show results
+            </Button>
+          </DrawerActions>
+        }
+      >
+        {/* Large controls: easier to hit with a thumb. */}
+        <ConfigProvider componentSize="large">
+          <Stack>
+            {kindFilter}
+            <FilterControls {...controls} />
+          </Stack>
+        </ConfigProvider>
+      </Drawer>
+    </PhoneBar>
   );
 }

@@ -16,3 +16,8 @@ export function moreFiltersFrom(query: Record<string, string | string[] | undefi
   }
   return filters;
 }
+
+/** How many of these filters are set, the two ends of the days counting as one. */
+export function moreFiltersSet(filters: MoreFilters): number {
+  return [filters.space_id, filters.author_id, filters.from || filters.to].filter(Boolean).length;
+}

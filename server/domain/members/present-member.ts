@@ -5,12 +5,14 @@ import { hubAbilities, leavesNoOwner, memberAbilities, type MemberCaller } from 
 import type { Database } from '../../db/connect';
 import { countHubOwners } from './assert-not-last-owner';
 import { twoFactorEnabledSql } from '../two-factor/has-two-factor';
+import { avatarColumns, presentAvatar } from '../users/avatar';
 
 /** The columns a member row is read with; join memberships to users. */
 export const memberColumns = {
   userId: users.id,
   name: users.name,
   email: users.email,
+  ...avatarColumns,
   profileRole: users.profileRole,
   role: memberships.role,
   joinedAt: memberships.createdAt,
@@ -24,13 +26,14 @@ export async function hubMemberCaller(db: Database, hubId: string, role: Role): 
 
 /** `showTwoFactor`: whether the viewer may see who has two-factor sign-in (the hub's owners). */
 export function presentMember(row: {
-  userId: string; name: string; email: string; profileRole: string | null; role: string; joinedAt: Date; twoFactor: boolean;
+  userId: string; name: string; email: string; colour: string; photoKey: string | null; profileRole: string | null; role: string; joinedAt: Date; twoFactor: boolean;
 }, caller: MemberCaller, showTwoFactor = true): Member {
   const role = row.role as Role;
   return {
     user_id: row.userId,
     name: row.name,
     email: row.email,
+    ...presentAvatar(row),
     role,
     profile_role: row.profileRole,
     joined_at: row.joinedAt.toISOString(),

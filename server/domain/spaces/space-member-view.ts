@@ -6,6 +6,7 @@ import type { SpaceMember } from '../../../lib/contract/spaces';
 import { leavesNoOwner, memberAbilities, type MemberCaller } from '../../../lib/policies/abilities';
 import { spaceAbilitiesOf, type SpaceAccess, type SpaceRow, type SpaceViewer } from '../../policies/spaces';
 import { countSpaceOwners } from './assert-owner-remains';
+import { avatarColumns, presentAvatar } from '../users/avatar';
 
 /** Rows of space_memberships (joined to users) of one space of its own hub, narrowed by `where`. */
 export const spaceMembersCondition = (space: SpaceRow, where?: SQL): SQL =>
@@ -18,6 +19,7 @@ export function selectSpaceMembers(db: Database, space: SpaceRow, where?: SQL) {
       userId: spaceMemberships.userId,
       name: users.name,
       email: users.email,
+      ...avatarColumns,
       role: spaceMemberships.role,
       joinedAt: spaceMemberships.createdAt,
     })
@@ -27,7 +29,7 @@ export function selectSpaceMembers(db: Database, space: SpaceRow, where?: SQL) {
     .$dynamic();
 }
 
-export interface SpaceMemberRow { userId: string; name: string; email: string; role: string; joinedAt: Date }
+export interface SpaceMemberRow { userId: string; name: string; email: string; colour: string; photoKey: string | null; role: string; joinedAt: Date }
 
 export async function spaceMemberCaller(db: Database, access: SpaceAccess, viewer: SpaceViewer): Promise<MemberCaller> {
   return { manage: spaceAbilitiesOf(access, viewer).manage_members, ownerCount: await countSpaceOwners(db, access.space.id) };
@@ -39,6 +41,7 @@ export function presentSpaceMember(row: SpaceMemberRow, caller: MemberCaller): S
     user_id: row.userId,
     name: row.name,
     email: row.email,
+    ...presentAvatar(row),
     role,
     joined_at: row.joinedAt.toISOString(),
     only_owner: leavesNoOwner(role, caller.ownerCount),

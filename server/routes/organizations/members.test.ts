@@ -34,6 +34,8 @@ describe('GET organizations/{handle}/members/', () => {
     ]);
     expect(res.body.data[0]).toEqual({
       user_id: staffed.owner.user.id, name: 'Olive Owner', email: staffed.owner.email, role: 'owner',
+      // Drawn as everywhere else: their colour, and no photo yet.
+      colour: expect.stringMatching(/^#[0-9A-Fa-f]{6}$/), photo_url: null,
       profile_role: 'software_engineer', joined_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       // Who has two-factor sign-in is for the hub's owners.
       two_factor: null,
@@ -42,6 +44,15 @@ describe('GET organizations/{handle}/members/', () => {
       abilities: { change_role: false, remove: false },
     });
     expect(res.body.data.slice(1).map((m) => m.only_owner)).toEqual([false, false]);
+  });
+
+  it('gives each member’s photo address once they have one, as their own user view does', async () => {
+    const s = await createStaffedHub(server);
+    const key = `photo-${s.viewer.user.id.replace(/-/g, '')}-${'a'.repeat(32)}`;
+    await server.db.update(users).set({ photoKey: key, colour: '#0E7C66' }).where(eq(users.id, s.viewer.user.id));
+    const res = await server.get<ListBody>(membersPath(s.hub), as(s.owner, s.hub));
+    const viewer = res.body.data.find((m) => m.user_id === s.viewer.user.id);
+    expect(viewer).toMatchObject({ colour: '#0E7C66', photo_url: `/api/v1/auth/photos/${key}/` });
   });
 
   it('pages, with a full page meaning there may be more', async () => {

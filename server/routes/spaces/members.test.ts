@@ -28,11 +28,11 @@ describe('GET spaces/{id}/members/', () => {
     expect(first.body.data).toEqual([
       {
         user_id: owner.user.id, name: 'Hub Owner', email: owner.user.email, role: 'owner', joined_at: expect.any(String),
-        only_owner: true, abilities: untouchable,
+        colour: expect.any(String), photo_url: null, only_owner: true, abilities: untouchable,
       },
       {
         user_id: editor.user.id, name: 'Hub Editor', email: editor.user.email, role: 'editor', joined_at: expect.any(String),
-        only_owner: false, abilities: untouchable,
+        colour: expect.any(String), photo_url: null, only_owner: false, abilities: untouchable,
       },
     ]);
     const second = await server.get<MemberPage>(`spaces/${space.id}/members/?page=2&page_size=2`, as(viewer, hub));
@@ -63,7 +63,7 @@ describe('POST spaces/{id}/members/', () => {
     expect(res.body).toEqual({
       data: {
         user_id: viewer.user.id, name: 'Hub Viewer', email: viewer.user.email, role: 'editor', joined_at: expect.any(String),
-        only_owner: false,
+        colour: expect.any(String), photo_url: null, only_owner: false,
         // An editor adds members but does not manage them.
         abilities: { change_role: false, remove: false },
       },

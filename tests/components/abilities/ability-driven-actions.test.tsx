@@ -47,7 +47,7 @@ describe('a content row', () => {
 });
 
 const member = (abilities: MemberAbilities) => ({
-  user_id: 'u2', name: 'Eddie Editor', email: 'eddie@example.com', role: 'editor' as const, only_owner: false, abilities,
+  user_id: 'u2', name: 'Eddie Editor', email: 'eddie@example.com', colour: '#0E7C66', photo_url: null, role: 'editor' as const, only_owner: false, abilities,
 });
 const manage = { changeRole: vi.fn(async () => {}), remove: vi.fn(async () => {}) };
 

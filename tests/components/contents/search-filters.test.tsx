@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { breakpoints } from '@/lib/constants';
 import { HubSearch } from '@/components/contents/search/HubSearch';
 import { server } from '@/mocks/node';
 import { setupMockServer } from '@/tests/infrastructure/msw';
@@ -90,5 +91,49 @@ describe('the search page’s filters', { timeout: 40_000 }, () => {
     expect(await within(bar).findByRole('alert', {}, wait)).toHaveTextContent('From must be a date (YYYY-MM-DD)');
     // In place of the general failure.
     expect(screen.queryByText(/We could not search/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the search page’s filters on a phone', { timeout: 40_000 }, () => {
+  // A phone's width: only the queries for screens narrower than sm match.
+  const wide = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = (query: string) => ({ ...wide(query), matches: query === `(max-width: ${breakpoints.sm - 1}px)` });
+  });
+  afterEach(() => {
+    window.matchMedia = wide;
+  });
+
+  it('keeps them behind a button that counts them, and changes the search from its drawer as the row does', async () => {
+    const finance = seedSpace({ name: 'Finance' });
+    const ana = addHubMember('ana@example.com', 'Ana Lima', 'editor');
+    seedContent(finance, { name: 'plan.txt', body: 'The plan.', createdBy: ana });
+    await signInOwner();
+    const asked = watchSearches();
+    resetRouter('/search', { q: 'plan', kind: 'document', space_id: finance.id });
+    const { user } = renderStill(<HubSearch />);
+    await waitFor(() => expect(asked.at(-1)).toEqual({ kind: 'document', space_id: finance.id }), wait);
+
+    expect(screen.queryByRole('group', { name: 'Filters' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Kind filter' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Filters · 2' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(drawer).getByRole('combobox', { name: 'Kind filter' })).toBeInTheDocument();
+    await waitFor(() => expect(within(drawer).getByTitle('Finance')).toBeInTheDocument(), wait);
+    expect(within(drawer).getByPlaceholderText('Changed from')).toBeInTheDocument();
+
+    await user.click(within(drawer).getByRole('combobox', { name: 'Author filter' }));
+    await user.click(await screen.findByTitle('Ana Lima', {}, wait));
+    await waitFor(() => expect(asked.at(-1)).toEqual({ kind: 'document', space_id: finance.id, author_id: ana.id }), wait);
+    await waitFor(() => expect(lastAddress()).toBe(`/search?q=plan&kind=document&space_id=${finance.id}&author_id=${ana.id}`));
+    await user.click(within(drawer).getByRole('button', { name: 'Show results' }));
+    expect(screen.getByRole('button', { name: 'Filters · 3' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Filters · 3' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(asked.at(-1)).toEqual({}), wait);
+    await waitFor(() => expect(lastAddress()).toBe('/search?q=plan'));
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Clear all' })).toBeDisabled();
   });
 });

@@ -43,6 +43,24 @@ describe('control bar', () => {
     expect(onScreen).toHaveBeenCalledWith(false);
   });
 
+  it('shows the microphone and the camera off alike: red, as antd keeps a solid danger button when hovered or focused', () => {
+    const { bar } = renderBar({ cameraOn: false, micOn: false });
+    const mic = within(bar).getByRole('button', { name: 'Unmute microphone' });
+    const camera = within(bar).getByRole('button', { name: 'Turn camera on' });
+    for (const button of [mic, camera]) {
+      expect(button).toHaveClass('ant-btn-dangerous', 'ant-btn-variant-solid');
+      expect(button).toHaveAttribute('aria-pressed', 'true');
+    }
+    expect(mic.className).toBe(camera.className);
+  });
+
+  it('shows them on in the bar’s plain style', () => {
+    const { bar } = renderBar();
+    for (const name of ['Mute microphone', 'Turn camera off']) {
+      expect(within(bar).getByRole('button', { name })).not.toHaveClass('ant-btn-dangerous');
+    }
+  });
+
   it('disables screen sharing where the browser cannot share', () => {
     const { bar } = renderBar({ canShare: false });
     expect(within(bar).getByRole('button', { name: 'Share screen' })).toBeDisabled();

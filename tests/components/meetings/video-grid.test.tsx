@@ -4,7 +4,6 @@ import type { Participant } from '@/lib/contract/meetings';
 import type { MeetingSnapshot } from '@/client/meetings/meeting-session';
 import { VideoGrid } from '@/components/meetings/VideoGrid';
 import { VideoTile } from '@/components/meetings/VideoTile';
-import { initialsOf } from '@/components/meetings/initials';
 
 const snapshot = (change: Partial<MeetingSnapshot> = {}): MeetingSnapshot => ({
   status: 'in-meeting',
@@ -85,9 +84,11 @@ describe('video grid', () => {
     expect(tile).toHaveTextContent('Cy is presenting');
   });
 
-  it('makes initials from names', () => {
-    expect(initialsOf('Ana Maria Lima')).toBe('AL');
-    expect(initialsOf('bo')).toBe('B');
-    expect(initialsOf('  ')).toBe('?');
+  it('draws a camera-off tile’s person with the avatar they have everywhere else', () => {
+    render(<VideoTile peerId="p" name="Ana Maria Lima" self={false} stream={null} micMuted={false} cameraOff speaking={false} />);
+    const avatar = screen.getByTestId('video-tile').querySelector('.ant-avatar');
+    expect(avatar).not.toBeNull();
+    // The same two initials as every avatar of her (the first two words), not a meeting-only rule.
+    expect(avatar).toHaveTextContent(/^AM$/);
   });
 });
