@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { CheckOutlined, HistoryOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Modal, Skeleton } from 'antd';
 import styled from 'styled-components';
-import { NOTE_BODY_MAX, noteBody, type ContentItem, type NoteBody } from '@/lib/contract/contents';
+import { noteBody, type ContentItem, type NoteBody } from '@/lib/contract/contents';
 import { colors } from '@/lib/palette';
 import { contentsApi } from '@/client/http/contents-api';
 import { getDraft, removeDraft, saveDraft } from '@/store/drafts';
@@ -14,6 +14,7 @@ import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
 import { useLoad } from '@/components/ui/useLoad';
 import { formatWhen } from '@/components/common/format';
+import { noteText } from './editor/note-text';
 
 const Actions = styled.div`
   display: flex;
@@ -33,7 +34,10 @@ const Title = styled(Input)`
   font-weight: 600;
 `;
 
-const rules = { title: [zodRule(noteBody.shape.title)], body: [zodRule(noteBody.shape.body)] };
+const titleRules = [zodRule(noteBody.shape.title)];
+
+// The rich-text editor is large: it comes with the first note written, never with the space's page.
+const NoteBodyEditor = lazy(() => import('./editor/NoteBodyEditor').then((m) => ({ default: m.NoteBodyEditor })));
 
 /** Where a note's unsaved words wait: one draft per space for a new note, one per note being edited. */
 export const noteDraftId = (spaceId: string, noteId: string | null) => `note:${spaceId}:${noteId ?? 'new'}`;
@@ -43,14 +47,6 @@ interface NoteValues {
   body: string;
 }
 
-/** A note's whole text: the API serves it a page at a time. */
-async function noteText(spaceId: string, noteId: string): Promise<string> {
-  const first = (await contentsApi.text(spaceId, noteId, 1)).data;
-  const rest = [];
-  for (let page = 2; page <= first.page_count; page += 1) rest.push((await contentsApi.text(spaceId, noteId, page)).data.text);
-  return [first.text, ...rest].join('');
-}
-
 interface NoteEditorProps {
   spaceId: string;
   open: boolean;
@@ -58,6 +54,8 @@ interface NoteEditorProps {
   note: ContentItem | null;
   onClose(): void;
   onSaved(item: ContentItem, created: boolean): void;
+  /** An image uploaded into the space while writing. */
+  onUploaded?: (item: ContentItem) => void;
 }
 
 /**
@@ -65,31 +63,42 @@ interface NoteEditorProps {
  * closing the window or reloading loses nothing; the draft comes back (and
  * says so) when the editor opens again, and goes once the note is saved.
  */
-export function NoteEditor({ spaceId, open, note, onClose, onSaved }: NoteEditorProps) {
+export function NoteEditor({ spaceId, open, note, onClose, onSaved, onUploaded }: NoteEditorProps) {
+  const done = { onClose, onSaved, onUploaded };
   return (
     <Modal open={open} title={note ? 'Edit note' : 'New note'} onCancel={onClose} footer={null} width={720} destroyOnHidden>
-      {note ? <ExistingNote spaceId={spaceId} note={note} onClose={onClose} onSaved={onSaved} /> : (
-        <NoteForm spaceId={spaceId} note={null} original={{ title: '', body: '' }} onClose={onClose} onSaved={onSaved} />
+      {note ? <ExistingNote spaceId={spaceId} note={note} {...done} /> : (
+        <NoteForm spaceId={spaceId} note={null} original={{ title: '', body: '' }} {...done} />
       )}
     </Modal>
   );
 }
 
-function ExistingNote({ spaceId, note, onClose, onSaved }: Omit<NoteEditorProps, 'open' | 'note'> & { note: ContentItem }) {
-  const { load, retry } = useLoad(note.id, (id) => noteText(spaceId, id));
+function ExistingNote({ note, ...props }: Omit<NoteEditorProps, 'open' | 'note'> & { note: ContentItem }) {
+  const { load, retry } = useLoad(note.id, (id) => noteText(props.spaceId, id));
   if (load.state === 'loading') return <Skeleton active paragraph={{ rows: 6 }} />;
   if (load.state !== 'ready') return <LoadFailure message="We could not open this note." error={load.message} onRetry={retry} />;
-  return <NoteForm spaceId={spaceId} note={note} original={{ title: note.name, body: load.value }} onClose={onClose} onSaved={onSaved} />;
+  return <NoteForm note={note} original={{ title: note.name, body: load.value }} {...props} />;
 }
 
 function NoteForm({
-  spaceId, note, original, onClose, onSaved,
+  spaceId, note, original, onClose, onSaved, onUploaded,
 }: Omit<NoteEditorProps, 'open'> & { original: NoteValues }) {
   const draftId = noteDraftId(spaceId, note?.id ?? null);
   const [form] = Form.useForm<NoteValues>();
   // Read once when the editor opens; later saves must not re-announce a restore.
   const [restored, setRestored] = useState(() => getDraft<NoteValues>(draftId));
   const [savedAt, setSavedAt] = useState<string | null>(null);
+  // Images still uploading hold the note back: saved now, it would miss them.
+  const [uploading, setUploading] = useState(false);
+  const bodyRules = [
+    zodRule(noteBody.shape.body),
+    { validator: () => (uploading ? Promise.reject(new Error('Wait until the images finish uploading.')) : Promise.resolve()) },
+  ];
+  // The wait is over (the upload finished or was given up): its message goes.
+  useEffect(() => {
+    if (!uploading && form.getFieldError('body').length > 0) void form.validateFields(['body']).catch(() => undefined);
+  }, [uploading, form]);
 
   const { submitting, error, onFinish } = useSubmit(form, async (values) => {
     const body: NoteBody = { title: values.title, body: values.body ?? '' };
@@ -133,12 +142,14 @@ function NoteForm({
         }}
         size="middle"
       >
-        <Form.Item label="Title" name="title" rules={rules.title}>
+        <Form.Item label="Title" name="title" rules={titleRules}>
           <Title placeholder="Untitled note" maxLength={200} autoFocus />
         </Form.Item>
-        <Form.Item label="Note" name="body" rules={rules.body}>
-          <Input.TextArea placeholder="Write something…" autoSize={{ minRows: 10, maxRows: 24 }} maxLength={NOTE_BODY_MAX} />
-        </Form.Item>
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+          <Form.Item label="Note" name="body" rules={bodyRules}>
+            <NoteBodyEditor spaceId={spaceId} onBusyChange={setUploading} onUploaded={onUploaded} />
+          </Form.Item>
+        </Suspense>
         <Actions>
           <span className="saved" aria-live="polite">
             {savedAt && (

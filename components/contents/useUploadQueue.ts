@@ -56,7 +56,7 @@ async function readHead(file: File): Promise<Uint8Array> {
  * a failure that may not happen twice. The queue lives with the space, so
  * closing the dialog does not stop them.
  */
-export function useUploadQueue(spaceId: string, onUploaded: (item: ContentItem) => void) {
+export function useUploadQueue(spaceId: string, onUploaded: (item: ContentItem, task: UploadTask) => void) {
   const [tasks, setTasks] = useState<UploadTask[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
   // An upload ends after the list may have been filtered anew: hand the item to the list as it is then.
@@ -88,7 +88,7 @@ export function useUploadQueue(spaceId: string, onUploaded: (item: ContentItem) 
           onProgress: (percent) => patch(task.key, { percent }),
         });
         patch(task.key, { state: 'done', percent: 100 });
-        uploaded.current(data);
+        uploaded.current(data, task);
       } catch (e) {
         patch(
           task.key,
@@ -127,6 +127,7 @@ export function useUploadQueue(spaceId: string, onUploaded: (item: ContentItem) 
           () => undefined,
         );
       }
+      return added;
     },
     [patchWaiting],
   );

@@ -83,14 +83,8 @@ const Waiting = styled.div`
 
 // pdf.js is large: it comes with the first PDF opened, never with the space's page.
 const PdfViewer = lazy(() => import('./PdfViewer').then((m) => ({ default: m.PdfViewer })));
-
-const Body = styled.div`
-  &:fullscreen {
-    padding: 24px;
-    overflow: auto;
-    background: ${colors.white};
-  }
-`;
+// So is the rich-text editor that formats notes: it comes with the first note opened.
+const NoteView = lazy(() => import('../editor/NoteView').then((m) => ({ default: m.NoteView })));
 
 function Pdf({ item }: { item: ContentItem }) {
   const url = item.urls.view ?? item.urls.download;
@@ -164,7 +158,14 @@ function PreviewBody({ item, focus }: { item: ContentItem; focus: PreviewFocus |
     case 'media':
       return <MediaPreview item={item} />;
     case 'general':
-      if (item.source === 'note') return <TextReader item={item} focus={focus} />;
+      // A search passage opens in the plain text, where it can be marked.
+      if (item.source === 'note') {
+        return focus ? <TextReader item={item} focus={focus} /> : (
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+            <NoteView item={item} />
+          </Suspense>
+        );
+      }
       return (
         <>
           <FileDetails item={item} />
@@ -199,28 +200,63 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT|VIDEO|AUDIO)$/.test(target.tagName) || target.getAttribute('role') === 'slider');
 }
 
-/** The preview shown on the whole screen and back; Escape leaves it too (the browser's own). */
-function useFullscreen() {
-  const [target, setTarget] = useState<HTMLDivElement | null>(null);
+/**
+ * The whole drawer (`inside` is an element of it) shown on the whole screen
+ * and back, its header with it: previous, next and "Leave full screen" stay
+ * on screen. Escape leaves it too (the browser's own).
+ */
+function useFullscreen(inside: HTMLElement | null) {
+  const panel = inside?.closest('[role="dialog"]') ?? null;
   const [on, setOn] = useState(false);
   useEffect(() => {
-    const follow = () => setOn(target !== null && document.fullscreenElement === target);
+    const follow = () => setOn(panel !== null && document.fullscreenElement === panel);
     document.addEventListener('fullscreenchange', follow);
     return () => document.removeEventListener('fullscreenchange', follow);
-  }, [target]);
+  }, [panel]);
   const toggle = useCallback(() => {
     if (document.fullscreenElement) void document.exitFullscreen();
-    else void target?.requestFullscreen();
-  }, [target]);
+    else void panel?.requestFullscreen();
+  }, [panel]);
   // Phones without the Fullscreen API (iPhone Safari) get no button.
   const supported = typeof document !== 'undefined' && Boolean(document.fullscreenEnabled);
-  return { setTarget, on, toggle, supported };
+  return { on, toggle, supported };
+}
+
+/** Whether one of `root`'s controls shows its tooltip (antd links the two by aria-describedby while it is open). */
+function showsTooltip(root: Element): boolean {
+  const described = new Set([...root.querySelectorAll('[aria-describedby]')].flatMap((el) => (el.getAttribute('aria-describedby') ?? '').split(' ')));
+  return [...document.querySelectorAll('[role="tooltip"]')].some((tip) => described.has(tip.id));
+}
+
+/**
+ * Escape closes the preview from anywhere in it. antd gives Escape to the
+ * topmost layer only, and a hover tooltip counts as one: after a click on a
+ * control (Zoom in, Next page…) the pointer still rests on it, its tooltip is
+ * open, and Escape only hid the tooltip. A tooltip of the preview's own
+ * control is open only while that control is under the pointer, so nothing
+ * covers the preview: Escape hides the tooltip and closes the preview too.
+ * Layers opened over the preview (a modal) still take Escape first.
+ */
+function useEscapeThroughTooltips(inside: HTMLElement | null, enabled: boolean, onClose: () => void) {
+  useEffect(() => {
+    if (!inside || !enabled) return;
+    const onKey = (event: KeyboardEvent) => {
+      const dialog = inside.closest('[role="dialog"]');
+      if (event.key === 'Escape' && !event.isComposing && dialog && showsTooltip(dialog)) onClose();
+    };
+    // Capture: antd's own Escape handling hides the tooltip (and its link) before a bubbling listener would look.
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [inside, enabled, onClose]);
 }
 
 /** A drawer that previews one item the way its kind reads best, moving to the list's previous and next item. */
 export function ContentPreview({ item, onClose, focus = null, onEditNote, siblings = [], onMove }: ContentPreviewProps) {
   const open = useOpenAfterMount(item !== null);
-  const { setTarget: setFullscreenTarget, ...fullscreen } = useFullscreen();
+  const [body, setBody] = useState<HTMLDivElement | null>(null);
+  const fullscreen = useFullscreen(body);
+  // In full screen the browser takes Escape to leave full screen first; the preview stays open.
+  useEscapeThroughTooltips(body, open && !fullscreen.on, onClose);
   const at = item ? siblings.findIndex((s) => s.id === item.id) : -1;
   const previous = at > 0 ? siblings[at - 1] : undefined;
   const next = at >= 0 ? siblings[at + 1] : undefined;
@@ -244,7 +280,6 @@ export function ContentPreview({ item, onClose, focus = null, onEditNote, siblin
       onClose={onClose}
       size="min(820px, 100vw)"
       destroyOnHidden
-      // In full screen, Escape leaves full screen first; the drawer stays open.
       keyboard={!fullscreen.on}
       aria-label={item ? `Preview of ${item.name}` : undefined}
       title={
@@ -304,10 +339,10 @@ export function ContentPreview({ item, onClose, focus = null, onEditNote, siblin
         )
       }
     >
-      <Body ref={setFullscreenTarget}>
+      <div ref={setBody}>
         {/* Another passage of the same item opens afresh at it. */}
         {item && <PreviewBody key={`${item.id}:${focusKey(focus)}`} item={item} focus={focus} />}
-      </Body>
+      </div>
     </Drawer>
   );
 }

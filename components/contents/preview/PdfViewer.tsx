@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ColumnWidthOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
+import { ColumnWidthOutlined, LeftOutlined, RightOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { Button, Skeleton, Tooltip } from 'antd';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import styled from 'styled-components';
@@ -10,6 +10,8 @@ import { PreviewProblem } from './PreviewProblem';
 /** Zoom steps the buttons move through (1 = the page's own size). */
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
 const GAP = 12;
+/** Room above a page moved to: the sticky toolbar's height and a gap. */
+const BAR_ROOM = 60;
 
 const Bar = styled.div`
   position: sticky;
@@ -53,6 +55,7 @@ const Pages = styled.div`
   .page {
     position: relative;
     flex: none;
+    scroll-margin-top: ${BAR_ROOM}px;
     background: ${colors.white};
     box-shadow: 0 1px 4px rgba(0, 0, 0, 0.18);
   }
@@ -121,8 +124,9 @@ function PdfPage({ doc, number, scale, size, onSeen }: { doc: PDFDocumentProxy; 
 
 /**
  * A PDF shown as its pages, drawn by pdf.js a page at a time as they scroll
- * into view, with the page being read ("3 / 12") and zoom (in, out, fit the
- * width). The bytes come from the item's signed address.
+ * into view, with the page being read ("3 / 12"), buttons to the previous
+ * and next page, and zoom (in, out, fit the width). The bytes come from the
+ * item's signed address.
  */
 export function PdfViewer({ url, name }: { url: string; name: string }) {
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
@@ -166,7 +170,7 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
     return () => observer.disconnect();
   }, [doc]);
 
-  // The page being read: of those on screen, the one nearest the top.
+  // The page being read: of those on screen, the one that shows the most of itself.
   const pages = useRef(new Map<Element, number>());
   const onSeen = useCallback((page: number, el: Element) => {
     pages.current.set(el, page);
@@ -174,19 +178,26 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
   }, []);
   useEffect(() => {
     if (!doc || typeof IntersectionObserver === 'undefined') return;
-    const onScreen = new Set<number>();
+    const shown = new Map<number, number>();
     const observer = new IntersectionObserver((entries) => {
       for (const entry of entries) {
         const page = pages.current.get(entry.target);
         if (page === undefined) continue;
-        if (entry.isIntersecting) onScreen.add(page);
-        else onScreen.delete(page);
+        if (entry.isIntersecting) shown.set(page, entry.intersectionRect.height);
+        else shown.delete(page);
       }
-      if (onScreen.size > 0) setCurrent(Math.min(...onScreen));
-    });
+      let most: [number, number] | null = null;
+      for (const [page, height] of shown) if (!most || height > most[1] || (height === most[1] && page < most[0])) most = [page, height];
+      if (most) setCurrent(most[0]);
+    }, { threshold: Array.from({ length: 11 }, (_, i) => i / 10) });
     for (const el of pages.current.keys()) observer.observe(el);
     return () => observer.disconnect();
   }, [doc]);
+
+  const goTo = (page: number) => {
+    for (const [el, number] of pages.current) if (number === page) el.scrollIntoView({ block: 'start' });
+    setCurrent(page);
+  };
 
   if (problem) {
     return (
@@ -210,8 +221,16 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
   return (
     <section aria-label={`Pages of ${name}`}>
       <Bar role="toolbar" aria-label="PDF controls">
-        <span className="count" aria-label={doc ? `Page ${current} of ${count}` : 'Loading pages'}>
-          {doc ? `${current} / ${count}` : '…'}
+        <span className="tools">
+          <Tooltip title="Previous page">
+            <Button type="text" icon={<LeftOutlined />} aria-label="Previous page" disabled={!doc || current <= 1} onClick={() => goTo(current - 1)} />
+          </Tooltip>
+          <span className="count" aria-label={doc ? `Page ${current} of ${count}` : 'Loading pages'}>
+            {doc ? `${current} / ${count}` : '…'}
+          </span>
+          <Tooltip title="Next page">
+            <Button type="text" icon={<RightOutlined />} aria-label="Next page" disabled={!doc || current >= count} onClick={() => goTo(current + 1)} />
+          </Tooltip>
         </span>
         <span className="tools">
           <Tooltip title="Zoom out">

@@ -146,6 +146,23 @@ describe('what is shown inline and what is downloaded', () => {
     expect((await fetchFile(urls.download!)).headers.get('content-disposition')).toMatch(/^attachment; /);
   });
 
+  // The browser's PDF viewer titles its tab with this name (filename*), sandbox and all: no script runs, yet the tab is named.
+  it('shows a PDF inline under its own name, quotes and accents included, still sandboxed and never sniffed', async () => {
+    const pdf = await item({ name: 'Café "plan" ½.pdf', kind: 'document', extension: 'pdf', mimeType: 'application/pdf', file: '%PDF-1.4 test' });
+    const res = await fetchFile((await shown(world.viewer, pdf.id)).urls.view!);
+    expect({
+      type: res.headers.get('content-type'),
+      disposition: res.headers.get('content-disposition'),
+      csp: res.headers.get('content-security-policy'),
+      nosniff: res.headers.get('x-content-type-options'),
+    }).toEqual({
+      type: 'application/pdf',
+      disposition: 'inline; filename="Cafe _plan_ 1_2.pdf"; filename*=UTF-8\'\'Caf%C3%A9%20%22plan%22%20%C2%BD.pdf',
+      csp: CSP,
+      nosniff: 'nosniff',
+    });
+  });
+
   it('names the download safely in ASCII and exactly in UTF-8, with the extension of what it is', async () => {
     const odd = await item({ name: 'Résumé "final"; v2\\3', kind: 'document', extension: 'txt', file: 'x' });
     const res = await fetchFile((await shown(world.viewer, odd.id)).urls.download!);

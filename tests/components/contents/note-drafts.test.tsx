@@ -1,19 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noteDraftId } from '@/components/contents/NoteEditor';
 import { mockDb } from '@/mocks/node';
 import { DRAFT_LIST_KEY, draftKey, getDraft } from '@/store/drafts';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { resetAuthAfterEach } from '@/tests/render';
+import { writeInEditor } from '@/tests/prosemirror-dom';
 import { resetRouter } from '@/tests/router';
 import { seedSpace, signInOwner } from '../spaces/fixtures';
 import { findDialog, renderContentArea, seedContent } from './fixtures';
 
 vi.mock('next/router', () => import('@/tests/router'));
 
+// The editor loads with the first note opened: on a busy machine that can take several seconds.
+const editorLoads = { timeout: 15_000 };
+
 setupMockServer();
 resetAuthAfterEach();
 beforeEach(() => resetRouter('/spaces/x'));
+// The editor loads on first use; loaded here, the first test does not wait for it.
+beforeAll(() => import('@/components/contents/editor/NoteBodyEditor'));
 
 const contentList = () => screen.getByRole('list', { name: 'Content of this space' });
 
@@ -22,7 +28,7 @@ type User = Awaited<ReturnType<typeof renderContentArea>>['user'];
 async function newNote(user: User, button: 'New note' | 'Continue note' = 'New note') {
   await user.click(await screen.findByRole('button', { name: button }));
   const dialog = await findDialog('New note');
-  return { user, dialog, title: within(dialog).getByLabelText('Title'), body: within(dialog).getByLabelText('Note') };
+  return { user, dialog, title: within(dialog).getByLabelText('Title'), body: await within(dialog).findByRole('textbox', { name: 'Note' }, editorLoads) };
 }
 
 describe('note drafts', { timeout: 30_000 }, () => {
@@ -32,7 +38,7 @@ describe('note drafts', { timeout: 30_000 }, () => {
     const { user } = await renderContentArea(space);
     const { dialog, title, body } = await newNote(user);
     await user.type(title, 'Standup');
-    await user.type(body, 'Ana ships');
+    await writeInEditor(user, body, 'Ana ships');
     const id = noteDraftId(space.id, null);
     expect(id).toBe(`note:${space.id}:new`);
     expect(getDraft(id)?.data).toEqual({ title: 'Standup', body: 'Ana ships' });
@@ -47,18 +53,18 @@ describe('note drafts', { timeout: 30_000 }, () => {
     const first = await renderContentArea(space);
     const typing = await newNote(first.user);
     await first.user.type(typing.title, 'Standup');
-    await first.user.type(typing.body, 'Ana ships');
+    await writeInEditor(first.user, typing.body, 'Ana ships');
     first.unmount();
 
     const { user } = await renderContentArea(space);
     const { dialog, title, body } = await newNote(user, 'Continue note');
     expect(within(dialog).getByText('Draft restored')).toBeInTheDocument();
     expect(title).toHaveValue('Standup');
-    expect(body).toHaveValue('Ana ships');
+    expect(body).toHaveTextContent('Ana ships');
 
     await user.click(within(dialog).getByRole('button', { name: 'Discard draft' }));
     expect(title).toHaveValue('');
-    expect(body).toHaveValue('');
+    await waitFor(() => expect(body.textContent).toBe(''));
     expect(within(dialog).queryByText('Draft restored')).not.toBeInTheDocument();
     expect(getDraft(noteDraftId(space.id, null))).toBeNull();
   });
@@ -69,7 +75,7 @@ describe('note drafts', { timeout: 30_000 }, () => {
     const { user } = await renderContentArea(space);
     const { dialog, title, body } = await newNote(user);
     await user.type(title, 'Standup');
-    await user.type(body, 'Ana ships');
+    await writeInEditor(user, body, 'Ana ships');
     await user.click(within(dialog).getByRole('button', { name: 'Create note' }));
 
     expect(await within(contentList()).findByRole('listitem', { name: 'Standup' })).toBeInTheDocument();
@@ -87,10 +93,10 @@ describe('note drafts', { timeout: 30_000 }, () => {
     await first.user.click(await screen.findByRole('button', { name: 'More actions for Standup' }));
     await first.user.click(await screen.findByRole('menuitem', { name: /Edit note/ }));
     let dialog = await findDialog('Edit note');
-    const body = await within(dialog).findByLabelText('Note');
-    expect(body).toHaveValue('Monday: plan');
-    await first.user.type(body, '\nTuesday: build');
-    expect(getDraft(noteDraftId(space.id, note.id))?.data).toEqual({ title: 'Standup', body: 'Monday: plan\nTuesday: build' });
+    const body = await within(dialog).findByRole('textbox', { name: 'Note' });
+    expect(body).toHaveTextContent('Monday: plan');
+    await writeInEditor(first.user, body, '\nTuesday: build');
+    expect(getDraft(noteDraftId(space.id, note.id))?.data).toEqual({ title: 'Standup', body: 'Monday: plan\n\nTuesday: build' });
     first.unmount();
 
     const second = await renderContentArea(space);
@@ -98,10 +104,12 @@ describe('note drafts', { timeout: 30_000 }, () => {
     await second.user.click(await screen.findByRole('menuitem', { name: /Edit note/ }));
     dialog = await findDialog('Edit note');
     expect(await within(dialog).findByText('Draft restored')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Note')).toHaveValue('Monday: plan\nTuesday: build');
+    const restored = await within(dialog).findByRole('textbox', { name: 'Note' });
+    expect(restored.querySelectorAll('p')).toHaveLength(2);
+    expect(restored).toHaveTextContent('Monday: planTuesday: build');
     await second.user.click(within(dialog).getByRole('button', { name: 'Save note' }));
 
-    await waitFor(() => expect(note.body).toBe('Monday: plan\nTuesday: build'));
+    await waitFor(() => expect(note.body).toBe('Monday: plan\n\nTuesday: build'));
     expect(getDraft(noteDraftId(space.id, note.id))).toBeNull();
     expect(mockDb.data.contents).toHaveLength(1);
   });

@@ -60,7 +60,7 @@ async function preview(space: MockSpace, name: string) {
 
 const image = { kind: 'image' as const, mimeType: 'image/png', details: { width: 640, height: 480, has_thumbnail: true } };
 
-describe('viewing content', { timeout: 30_000 }, () => {
+describe('viewing content', { timeout: 45_000 }, () => {
   it('shows a PDF as its pages, with the page count and zoom', async () => {
     const space = seedSpace({ name: 'Launch' });
     const report = seedContent(space, { name: 'report.pdf', kind: 'document', mimeType: 'application/pdf', details: { pages: 3, characters: 10 }, body: 'The report' });
@@ -74,6 +74,18 @@ describe('viewing content', { timeout: 30_000 }, () => {
     expect(pages).toHaveLength(3);
     await waitFor(() => expect(drawer.querySelectorAll('canvas')).toHaveLength(3));
     await waitFor(() => expect(pdf.renders.map((r) => r.page).sort()).toEqual([1, 2, 3]));
+
+    // The page buttons bring a page to the top and name it the one being read.
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    expect(within(controls).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await user.click(within(controls).getByRole('button', { name: 'Next page' }));
+    expect(within(controls).getByText('2 / 3')).toBeInTheDocument();
+    expect(scrolled.mock.contexts).toEqual([pages[1]]);
+    await user.click(within(controls).getByRole('button', { name: 'Next page' }));
+    expect(within(controls).getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await user.click(within(controls).getByRole('button', { name: 'Previous page' }));
+    expect(within(controls).getByText('2 / 3')).toBeInTheDocument();
 
     // jsdom has no layout: "fit width" falls back to the page's own size.
     expect(within(controls).getByText('100%')).toBeInTheDocument();
@@ -90,6 +102,19 @@ describe('viewing content', { timeout: 30_000 }, () => {
     // The text read from it is one click away.
     await user.click(within(drawer).getByText('Text'));
     expect(await within(drawer).findByLabelText('Text of report.pdf, page 1')).toHaveTextContent('The report');
+  });
+
+  it('closes on Escape after the viewer\'s controls were used, their tooltips open', async () => {
+    const space = seedSpace({ name: 'Launch' });
+    seedContent(space, { name: 'report.pdf', kind: 'document', mimeType: 'application/pdf', details: { pages: 3, characters: 10 }, body: 'The report' });
+    const { user, drawer } = await preview(space, 'report.pdf');
+    const controls = await within(drawer).findByRole('toolbar', { name: 'PDF controls' });
+    await within(controls).findByText('1 / 3');
+    await user.click(within(controls).getByRole('button', { name: 'Zoom in' }));
+    await screen.findByRole('tooltip', { name: 'Zoom in' });
+    await user.keyboard('{Escape}');
+    // Closed: the drawer lets go of the item at once (its slide-out may still be under way).
+    await waitFor(() => expect(within(drawer).queryByRole('toolbar', { name: 'PDF controls' })).not.toBeInTheDocument());
   });
 
   it('shows a PDF uploaded as a general file with the same viewer, and opens it in a new tab in the app', async () => {

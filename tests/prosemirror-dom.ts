@@ -1,0 +1,35 @@
+/**
+ * jsdom has no layout: Ranges cannot measure themselves and nothing is at a
+ * point. ProseMirror asks both when it scrolls the caret into view; empty
+ * answers are enough for an editor typed into by a test.
+ */
+if (typeof window !== 'undefined') {
+  const noRects = (): DOMRectList => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  const emptyRect = (): DOMRect => new DOMRect(0, 0, 0, 0);
+  Range.prototype.getClientRects ??= noRects;
+  Range.prototype.getBoundingClientRect ??= emptyRect;
+  document.elementFromPoint ??= () => null;
+}
+
+/**
+ * Writes `text` into a rich-text editor: each line arrives as the browser
+ * hands over pasted text, and a new line is the Enter key. (jsdom cannot
+ * replay keystrokes into contenteditable the way the editor reads them.)
+ */
+export async function writeInEditor(
+  user: { click(element: Element): Promise<void>; paste(text: string): Promise<void>; keyboard(keys: string): Promise<void> },
+  editor: HTMLElement,
+  text: string,
+): Promise<void> {
+  await user.click(editor);
+  // The caret goes after what is already written, as a click below the text puts it.
+  const selection = document.getSelection();
+  selection?.selectAllChildren(editor);
+  selection?.collapseToEnd();
+  document.dispatchEvent(new Event('selectionchange'));
+  const lines = text.split('\n');
+  for (const [index, line] of lines.entries()) {
+    if (index > 0) await user.keyboard('{Enter}');
+    if (line) await user.paste(line);
+  }
+}
