@@ -11,7 +11,6 @@ import Head from 'next/head';
 import { ThemeProvider } from 'styled-components';
 import { AuthGuard } from '@/components/layout/AuthGuard';
 import { withDefaultLayout } from '@/components/layout/DefaultLayout';
-import { FullPageSpinner } from '@/components/layout/FullPageSpinner';
 import { RequestMessages } from '@/components/layout/RequestMessages';
 import { RouteProgress } from '@/components/layout/RouteProgress';
 import { AskEntryContext } from '@/components/layout/HeaderAsk';
@@ -60,11 +59,9 @@ export default function ConveneApp({ Component, pageProps, antdCache }: ConveneA
         <SearchSuggestionsContext value={suggestions}>
           <AskEntryContext value={AskButton}>
             <ShellPartsContext value={shellParts}>
-              {mockReady ? (
-                <AuthGuard access={Component.access ?? DEFAULT_PAGE_ACCESS}>{getLayout(<Component {...pageProps} />)}</AuthGuard>
-              ) : (
-                <FullPageSpinner />
-              )}
+              <AuthGuard access={Component.access ?? DEFAULT_PAGE_ACCESS} layout={getLayout} apiReady={mockReady}>
+                <Component {...pageProps} />
+              </AuthGuard>
             </ShellPartsContext>
           </AskEntryContext>
         </SearchSuggestionsContext>

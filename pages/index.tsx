@@ -1,11 +1,11 @@
 import { Suspense } from 'react';
 import Head from 'next/head';
 import type { AppPage } from '@/lib/page';
-import { FullPageSpinner } from '@/components/layout/FullPageSpinner';
+import { PageSkeleton } from '@/components/layout/PageSkeleton';
 import { preloaded, withLazyAppLayout } from '@/components/layout/LazyAppLayout';
 import { useAuthStore } from '@/store/auth';
 
-// The hub's panels are built with antd: they load while the session is restored, not with the HTML.
+// The hub's panels are built with antd: in the browser they load while the session is restored.
 const HubHome = preloaded(() => import('@/components/hubs/HubHome').then((m) => m.HubHome));
 
 const HubHomePage: AppPage = () => {
@@ -15,7 +15,7 @@ const HubHomePage: AppPage = () => {
       <Head>
         <title>{hubName ? `${hubName} · Convene` : 'Convene'}</title>
       </Head>
-      <Suspense fallback={<FullPageSpinner />}>
+      <Suspense fallback={<PageSkeleton />}>
         <HubHome />
       </Suspense>
     </>

@@ -27,6 +27,11 @@ export interface AuthState {
    */
   offline: boolean;
   /**
+   * Start-up found a stored token and is loading its user: a signed-in
+   * visitor is about to be sent on, so a guest page's form waits.
+   */
+  restoring: boolean;
+  /**
    * Restores the session from the stored token (spec §4) and ends with
    * isLoading false. Only a definite "no session" signs out; while the
    * answer cannot be had it retries with growing pauses (see `offline`).
@@ -123,6 +128,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   isLoading: true,
   visitorId: null,
   offline: false,
+  restoring: false,
 
   initialize() {
     /** One try: true once the session is known (restored, or definitely absent), false when it cannot be told. */
@@ -143,6 +149,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       }
 
       setAuthToken(token);
+      set({ restoring: true });
       try {
         await get().loadUser({ timeout: RESTORE_TIMEOUT_MS });
       } catch (error) {
@@ -174,7 +181,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
         set({ offline: true });
         await pauseBeforeRetry(retryPauseMs(attempt));
       }
-      set({ isLoading: false, offline: false });
+      set({ isLoading: false, offline: false, restoring: false });
       await fingerprint;
     })().finally(() => {
       initializing = null;

@@ -4,6 +4,7 @@ import { Drawer, Layout, Tooltip } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import styled from 'styled-components';
 import { Wordmark } from '@/components/common/Wordmark';
+import { SkeletonBlock } from '@/components/ui/Skeleton';
 import { breakpoints, layout } from '@/lib/constants';
 import { colors } from '@/lib/palette';
 import { AntdProvider } from './AntdProvider';
@@ -12,6 +13,7 @@ import { HeaderAsk } from './HeaderAsk';
 import { HeaderSearch } from './HeaderSearch';
 import { HubSwitcher } from './HubSwitcher';
 import { Sidebar } from './Sidebar';
+import { SessionPendingContext } from './sessionPending';
 import { ShellPartsContext } from './shellParts';
 import { useSidebarSpaces } from './sidebarSpaces';
 import { SkipLink } from './SkipLink';
@@ -120,6 +122,25 @@ const Main = styled.main`
   }
 `;
 
+const SidebarPlaceholder = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 18px;
+  padding: 20px 20px 24px;
+`;
+
+/** The side bar's outline while the session is restored: nothing about the person or their hub yet. */
+function SidebarSkeleton({ collapsed = false }: { collapsed?: boolean }) {
+  const rows = ['70%', '55%', '62%', '48%', '66%'];
+  return (
+    <SidebarPlaceholder aria-hidden>
+      {rows.map((width, i) => (
+        <SkeletonBlock key={i} $width={collapsed ? '24px' : width} $height={18} />
+      ))}
+    </SidebarPlaceholder>
+  );
+}
+
 /**
  * The signed-in shell: the header (menu on phones, wordmark, hub switcher,
  * search, Ask, account), the side bar (a drawer on phones; a rail below md),
@@ -128,6 +149,8 @@ const Main = styled.main`
 export function AppLayout({ children }: { children: ReactNode }) {
   const router = useRouter();
   const parts = use(ShellPartsContext);
+  // Drawn before the session is known (see AuthGuard): the frame, placeholders where the person's parts go.
+  const pending = use(SessionPendingContext);
   const [collapsed, setCollapsed] = useState(false);
   const [drawer, setDrawer] = useState(false);
   // A page opened closes the drawer.
@@ -173,11 +196,21 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <MenuOutlined aria-hidden />
         </RoundButton>
         <Wordmark compact />
-        <HubSwitcher />
-        <Spacer />
-        <HeaderSearch />
-        <HeaderAsk />
-        <AccountMenu />
+        {pending ? (
+          <>
+            <SkeletonBlock $width="120px" $height={20} />
+            <Spacer />
+            <SkeletonBlock $width="36px" $height={36} $round />
+          </>
+        ) : (
+          <>
+            <HubSwitcher />
+            <Spacer />
+            <HeaderSearch />
+            <HeaderAsk />
+            <AccountMenu />
+          </>
+        )}
       </Header>
       <Layout hasSider>
         <Sider
@@ -190,9 +223,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
           breakpoint="md"
           trigger={null}
         >
-          <nav aria-label="Main">
-            <Sidebar collapsed={collapsed} onNewSpace={newSpace} />
-          </nav>
+          {pending ? (
+            <SidebarSkeleton collapsed={collapsed} />
+          ) : (
+            <nav aria-label="Main">
+              <Sidebar collapsed={collapsed} onNewSpace={newSpace} />
+            </nav>
+          )}
           <div className="fold">
             <Tooltip title={collapsed ? 'Expand the side bar' : 'Collapse the side bar'} placement="right">
               <RoundButton
@@ -219,9 +256,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
         title={<Wordmark />}
         styles={{ body: { padding: 0 } }}
       >
-        <nav aria-label="Main">
-          <Sidebar onNewSpace={newSpace} />
-        </nav>
+        {pending ? (
+          <SidebarSkeleton />
+        ) : (
+          <nav aria-label="Main">
+            <Sidebar onNewSpace={newSpace} />
+          </nav>
+        )}
       </Drawer>
       {parts && (
         <Suspense fallback={null}>

@@ -8,7 +8,7 @@ const Centre = styled.div`
   min-height: 100vh;
 `;
 
-/** Shown while the session is being restored or a redirect is on its way: never a blank page. */
+/** Where a page has no frame to draw yet (its layout's code, or which layout, is still unknown): never a blank page. */
 export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
     <Centre role="status" aria-live="polite" aria-label={label}>

@@ -2,9 +2,11 @@ import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { FullPageSpinner } from './FullPageSpinner';
 
 /**
- * Starts loading a part of a signed-in page at once, in parallel with the
- * session restore whose spinner is the page's first paint, instead of with the
- * page's HTML; `Lazy` renders it once loaded (the spinner until then).
+ * Starts loading a part of a signed-in page in the browser at once, in
+ * parallel with the session restore, rather than when it is first rendered.
+ * The server renders it in full (it waits for lazy parts), so the first HTML
+ * has it; after a client-side navigation the Suspense fallback shows until it
+ * has loaded.
  */
 export function preloaded<Props extends object>(load: () => Promise<ComponentType<Props>>) {
   const loading = typeof window === 'undefined' ? null : load();

@@ -1,4 +1,4 @@
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { use, useState, type ReactElement, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import { Button } from 'antd';
 import styled from 'styled-components';
@@ -8,6 +8,7 @@ import { useAuthStore } from '@/store/auth';
 import { FormHeading } from '@/components/common/FormHeading';
 import { Wordmark } from '@/components/common/Wordmark';
 import { withAntd } from '@/components/layout/AntdProvider';
+import { SessionPendingContext } from '@/components/layout/sessionPending';
 
 const Page = styled.div`
   min-height: 100vh;
@@ -141,11 +142,13 @@ function SignOut() {
 
 /** The screens between verification and the first hub: a calm page with one card. */
 export function OnboardingLayout({ children }: { children: ReactNode }) {
+  // Sign-out only once someone is known to be signed in.
+  const pending = use(SessionPendingContext);
   return (
     <Page>
       <Top>
         <Wordmark />
-        <SignOut />
+        {!pending && <SignOut />}
       </Top>
       <Main>{children}</Main>
     </Page>

@@ -8,6 +8,7 @@ import type { PageAccess } from '@/lib/page';
 import { mockDb, server, tokenRoute } from '@/mocks/node';
 import { useAuthStore } from '@/store/auth';
 import { setupMockServer } from './msw';
+import { deferred } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
 
 vi.mock('@/client/fingerprint', () => ({ getVisitorId: async () => 'visitor-1' }));
@@ -36,7 +37,7 @@ function renderGuarded(access: PageAccess, path: string) {
 }
 
 describe('AuthGuard', () => {
-  it('shows a spinner, not a blank page, while the session is restored', async () => {
+  it('shows a placeholder, not a blank page or the page, while the session is restored', async () => {
     renderGuarded('user', '/');
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
     expect(screen.queryByText('page content')).not.toBeInTheDocument();
@@ -49,16 +50,37 @@ describe('AuthGuard', () => {
     expect(screen.queryByText('page content')).not.toBeInTheDocument();
   });
 
-  it('shows a guest page at once, its controls usable once the session is known', async () => {
+  it('lets a signed-out visitor use a guest page at once, while the session check still runs', async () => {
+    const check = deferred();
+    server.use(http.get('*/api/token/', async () => { await check.promise; }));
     resetRouter('/sign-in');
     render(
       <AuthGuard access="guest">
         <input aria-label="Email" />
       </AuthGuard>,
     );
+    expect(useAuthStore.getState().isLoading).toBe(true);
     expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeEnabled();
+    check.release();
+    await waitFor(() => expect(useAuthStore.getState().isLoading).toBe(false));
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeEnabled();
+  });
+
+  it('disables a guest page while a stored session is restored, then sends the user on', async () => {
+    tokenRoute.token = mockDb.createAccount({ email: 'done@acme.test', hub: { name: 'Acme', domainHandle: 'acme' } }).token;
+    const profile = deferred();
+    server.use(http.get('*/api/v1/auth/me/', async () => { await profile.promise; }));
+    resetRouter('/sign-in');
+    render(
+      <AuthGuard access="guest">
+        <input aria-label="Email" />
+      </AuthGuard>,
+    );
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email' })).toBeDisabled());
+    profile.release();
+    await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/'));
     expect(screen.getByRole('textbox', { name: 'Email' })).toBeDisabled();
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email' })).toBeEnabled());
   });
 
   it('shows a guest page to a signed-out visitor', async () => {
