@@ -55,6 +55,8 @@ export const colors = {
   warning: '#FAAD14',
   error: '#FF4D4F',
   errorText: '#cf1322',
+  /** Hover and press of danger buttons: darker than errorText, so their labels keep reading. */
+  errorActive: '#a8071a',
   errorHover: '#ffa39e',
   errorBg: '#fff2f0',
   errorBorder: '#ffccc7',

@@ -1,7 +1,6 @@
 import { createGlobalStyle } from 'styled-components';
 import { theme } from '@/lib/constants';
 import { colors } from '@/lib/palette';
-import { tokens } from '@/components/ui/tokens';
 
 /** Page basics, links, and the route-change progress bar (nprogress), in the primary colour. */
 export const GlobalStyle = createGlobalStyle`
@@ -25,9 +24,9 @@ export const GlobalStyle = createGlobalStyle`
     line-height: 1.5715;
   }
 
-  /* Links as antd draws them, also on the pages that load without antd. */
+  /* Links as antd draws them (client/theme.ts colorLink), also on the pages that load without antd. */
   a {
-    color: ${theme.primaryColor};
+    color: ${colors.primaryText};
     text-decoration: none;
     background-color: transparent;
     cursor: pointer;
@@ -35,7 +34,13 @@ export const GlobalStyle = createGlobalStyle`
   }
 
   a:hover {
-    color: ${tokens.primaryHover};
+    color: ${colors.primaryActive};
+  }
+
+  /* A link inside a sentence is underlined too: its colour alone is too close to the text around it (WCAG 1.4.1). */
+  :is(p, .ant-alert-title, .ant-alert-description) a:not(.ant-btn) {
+    text-decoration: underline;
+    text-underline-offset: 2px;
   }
 
   /*

@@ -4,6 +4,7 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import { LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import styled from 'styled-components';
 import { colors } from '@/lib/palette';
+import { initialsOf } from '@/components/common/format';
 import { PersonAvatar } from '@/components/common/PersonAvatar';
 import { popupInHeader } from './popupInHeader';
 import { SIGN_IN_PATH } from '@/lib/onboarding/guard';
@@ -65,6 +66,8 @@ export function AccountMenu() {
   }
 
   const jobRole = settings?.profile_roles.find((r) => r.value === user.profile.role)?.label ?? user.profile.role;
+  // Without a photo the button shows the initials, so its name carries them too (what is seen is what can be said).
+  const buttonLabel = user.photo_url ? 'Account menu' : `Account menu, ${initialsOf(user.name) || '?'}`;
   const avatar = (size: number) => <PersonAvatar name={user.name} colour={user.profile.colour} photoUrl={user.photo_url} size={size} />;
   const items: MenuProps['items'] = [
     {
@@ -101,7 +104,7 @@ export function AccountMenu() {
         },
       }}
     >
-      <Button type="text" shape="circle" size="large" aria-label="Account menu" loading={signingOut}>
+      <Button type="text" shape="circle" size="large" aria-label={buttonLabel} loading={signingOut}>
         {avatar(32)}
       </Button>
     </Dropdown>

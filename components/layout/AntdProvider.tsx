@@ -3,7 +3,7 @@ import { StyleProvider } from '@ant-design/cssinjs';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import { AntdStyleCacheContext } from '@/client/antd-style-cache';
-import { antdTheme } from '@/client/theme';
+import { antdModal, antdTheme } from '@/client/theme';
 import { validateMessages } from '@/lib/validation/messages';
 
 /**
@@ -14,7 +14,7 @@ import { validateMessages } from '@/lib/validation/messages';
 export function AntdProvider({ children }: { children: ReactNode }) {
   const cache = useContext(AntdStyleCacheContext);
   const app = (
-    <ConfigProvider theme={antdTheme} locale={enUS} form={{ validateMessages }}>
+    <ConfigProvider theme={antdTheme} locale={enUS} form={{ validateMessages }} modal={antdModal}>
       <AntdApp>{children}</AntdApp>
     </ConfigProvider>
   );

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
-import { colors, illustrationColors } from '@/lib/palette';
+import { colors, illustrationColors, readableOnTint } from '@/lib/palette';
 
 /** Small drawn product scenes for the auth slider (no images to download). */
 
@@ -73,7 +73,8 @@ const Tag = styled.span<{ $color: string }>`
   border-radius: 999px;
   font-size: 11px;
   font-weight: 600;
-  color: ${({ $color }) => $color};
+  /* The hue itself is too light for 11px text on its own tint. */
+  color: ${({ $color }) => readableOnTint($color)};
   background: ${({ $color }) => `${$color}22`};
 `;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { antdTheme } from '@/client/theme';
 import { readableOnTint, readableUnderWhite } from '@/lib/palette';
 
 function luminance(hex: string): number {
@@ -30,6 +31,13 @@ describe('readable colours', () => {
     }).join('')}`;
     for (const colour of ['#796CFF', '#52C41A', '#FAAD14', '#FF4D4F']) {
       expect(contrast(readableOnTint(colour), tint(colour))).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('writes the text antd draws in colour on white at 4.5:1: links, danger buttons and field errors', () => {
+    const { token, components } = antdTheme;
+    for (const colour of [token?.colorLink, components?.Button?.colorError, components?.Form?.colorError]) {
+      expect(contrast(String(colour), '#ffffff')).toBeGreaterThanOrEqual(4.5);
     }
   });
 });

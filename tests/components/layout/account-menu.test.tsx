@@ -24,7 +24,8 @@ describe('the account menu', () => {
         <div data-testid="elsewhere"><PersonAvatar name="Ada Lovelace" /></div>
       </>,
     );
-    const button = screen.getByRole('button', { name: 'Account menu' });
+    // The initials it shows are part of its name too.
+    const button = screen.getByRole('button', { name: 'Account menu, AL' });
     expect(within(button).getByText('AL')).toBeInTheDocument();
     expect(within(screen.getByTestId('elsewhere')).getByText('AL')).toBeInTheDocument();
   });
@@ -32,7 +33,7 @@ describe('the account menu', () => {
   it('opens on who is signed in (name, job role, email), then account settings, security and sign out', async () => {
     await signInAs({ email: 'ada.card@example.com', name: 'Ada Lovelace', profile: true });
     const { user } = renderStill(<AccountMenu />);
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: 'Account menu, AL' }));
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
     expect(items).toEqual([
