@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freeTcpPort, serverNodeFlags } from '../e2e/support/spawn-node';
+import { serverNodeFlags } from '../e2e/support/spawn-node';
+import { freeTcpPort } from '../server/test/processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freeTcpPort } from '../../e2e/support/spawn-node';
+import { freeTcpPort } from '../../server/test/processes';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 

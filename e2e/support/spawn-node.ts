@@ -1,22 +1,13 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freeTcpPort, supervise } from '../../server/test/processes';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
 /** A TCP port nobody listens on right now. */
-export async function freeTcpPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('could not find a free port');
-  return address.port;
-}
-
 /**
  * The Node flags `npm start` gives the server (package.json's start script),
  * so the servers tests and benchmarks start run as the product does.
@@ -68,23 +59,13 @@ export async function spawnConveneNode(env: Record<string, string> = {}): Promis
       ...env,
     },
   });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString('utf8')).slice(-20_000);
+  const { log, hasExited, stop } = supervise(child, {
+    signal: 'SIGINT',
+    graceMs: 15_000,
+    keepChars: 20_000,
+    stdout: false,
+    cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let hasExited = false;
-  void exited.then(() => (hasExited = true));
-
-  const stop = async () => {
-    if (!hasExited) {
-      child.kill('SIGINT');
-      await Promise.race([exited, sleep(15_000)]);
-      if (!hasExited) child.kill('SIGKILL');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
 
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -93,11 +74,11 @@ export async function spawnConveneNode(env: Record<string, string> = {}): Promis
     } catch {
       // Not listening yet.
     }
-    if (hasExited || Date.now() > deadline) {
+    if (hasExited() || Date.now() > deadline) {
       await stop();
-      throw new Error(`Convene on ${url} ${hasExited ? 'exited' : 'did not answer within 120 s'}:\n${stderr}`);
+      throw new Error(`Convene on ${url} ${hasExited() ? 'exited' : 'did not answer within 120 s'}:\n${log()}`);
     }
     await sleep(250);
   }
-  return { url, dataDir, pid: child.pid!, log: () => stderr, stop };
+  return { url, dataDir, pid: child.pid!, log, stop };
 }

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { supervise } from '../../server/test/processes';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -116,33 +117,15 @@ export async function startTurnServer(opts: { binary: string; host: string; secr
     '--verbose',
   ];
   const child: ChildProcess = spawn(opts.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    // Bounded: only control messages are logged (not every packet), but a long run adds up.
-    output = (output + chunk.toString('utf8')).slice(-200_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let hasExited = false;
-  void exited.then(() => (hasExited = true));
-
-  const stop = async () => {
-    if (!hasExited) {
-      child.kill('SIGTERM');
-      await Promise.race([exited, sleep(5_000)]);
-      if (!hasExited) child.kill('SIGKILL');
-      await exited;
-    }
-    rmSync(stateDir, { recursive: true, force: true });
-  };
+  // Bounded output: only control messages are logged (not every packet), but a long run adds up.
+  const { log, hasExited, stop } = supervise(child, { cleanup: () => rmSync(stateDir, { recursive: true, force: true }) });
 
   const deadline = Date.now() + 15_000;
   while (!(await answersStun(opts.host, port, 300))) {
-    if (hasExited || Date.now() > deadline) {
+    if (hasExited() || Date.now() > deadline) {
       await stop();
-      throw new Error(`turnserver did not answer on ${opts.host}:${port}${hasExited ? ' (it exited)' : ''}:\n${output}`);
+      throw new Error(`turnserver did not answer on ${opts.host}:${port}${hasExited() ? ' (it exited)' : ''}:\n${log()}`);
     }
   }
-  return { url: `turn:${opts.host}:${port}?transport=udp`, secret, host: opts.host, port, log: () => output, stop };
+  return { url: `turn:${opts.host}:${port}?transport=udp`, secret, host: opts.host, port, log, stop };
 }

@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const isExecutable = (file) => {
   try {
@@ -30,4 +31,44 @@ export function aptInstall(args) {
     if (result.status !== 0) return `apt-get ${step.join(' ')} failed`;
   }
   return null;
+}
+
+/**
+ * A system program's path: `envVar` when set, else one found on this machine,
+ * else Debian's package installed when possible. Null (with the reason
+ * printed) when none can be had. `afterInstall` runs once apt-get succeeded.
+ */
+export function ensureProgram({ name, packageName, envVar, fixedPaths, afterInstall }) {
+  const configured = process.env[envVar];
+  if (configured) {
+    if (isExecutable(configured)) return configured;
+    console.error(`${envVar} is set to ${configured}, which is not an executable file.`);
+    return null;
+  }
+  const find = () => findExecutable([name], fixedPaths);
+  const found = find();
+  if (found) return found;
+
+  if (!canAptInstall()) {
+    console.error(`${packageName} is missing: install it (Debian/Ubuntu: sudo apt-get install -y ${packageName}) or set ${envVar}.`);
+    return null;
+  }
+  console.info(`${packageName} is missing: installing it with apt-get (Debian package "${packageName}")…`);
+  const failed = aptInstall(['--no-install-recommends', packageName]);
+  if (failed) {
+    console.error(`${failed}: install ${packageName} by hand or set ${envVar}.`);
+    return null;
+  }
+  afterInstall?.();
+  const installed = find();
+  if (!installed) console.error(`apt-get installed ${packageName} but no ${name} executable was found; set ${envVar}.`);
+  return installed;
+}
+
+/** Runs a tool's ensure function when its script is run directly, printing the path or failing. */
+export function runWhenMain(moduleUrl, ensure) {
+  if (!process.argv[1] || path.resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return;
+  const found = ensure();
+  if (!found) process.exit(1);
+  console.info(found);
 }

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freeTcpPort } from '../../e2e/support/spawn-node';
 import type { JanusAdmin } from '../meetings/janus/admin-tokens';
 import { janusErrorFor, JanusUnauthorizedError } from '../meetings/janus/errors';
 import { parseJanusReplies, type JanusReply } from '../meetings/janus/request';
+import { freeTcpPort, supervise } from './processes';
 import { attachPlugin, createSession, handleUrl, postToJanus, VIDEOROOM_PLUGIN, type JanusServer } from '../meetings/janus/session';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -109,35 +109,16 @@ admin: {
   const child = spawn(opts.binary, ['-F', configDir, '-C', path.join(configDir, 'janus.jcfg'), '-d', '3', '-o'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-200_000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  // 'error' instead of 'exit' when the binary could not be started at all.
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()).once('error', () => resolve()));
-  let hasExited = false;
-  void exited.then(() => (hasExited = true));
-
-  const stop = async () => {
-    if (!hasExited) {
-      child.kill('SIGTERM');
-      await Promise.race([exited, sleep(5_000)]);
-      if (!hasExited) child.kill('SIGKILL');
-      await exited;
-    }
-    rmSync(configDir, { recursive: true, force: true });
-  };
+  const { log, hasExited, stop } = supervise(child, { cleanup: () => rmSync(configDir, { recursive: true, force: true }) });
 
   const url = `http://127.0.0.1:${port}/janus`;
   const deadline = Date.now() + 15_000;
   for (;;) {
     const info = await fetch(`${url}/info`, { signal: AbortSignal.timeout(1_000) }).catch(() => null);
     if (info?.ok) break;
-    if (hasExited || Date.now() > deadline) {
+    if (hasExited() || Date.now() > deadline) {
       await stop();
-      throw new Error(`Janus did not answer on ${url}${hasExited ? ' (it exited)' : ''}:\n${output}`);
+      throw new Error(`Janus did not answer on ${url}${hasExited() ? ' (it exited)' : ''}:\n${log()}`);
     }
     await sleep(50);
   }
@@ -145,7 +126,7 @@ admin: {
     api: { url, apiSecret },
     admin: { url: `http://127.0.0.1:${adminPort}/admin`, adminSecret },
     roomAdminKey,
-    log: () => output,
+    log,
     stop,
   };
 }
