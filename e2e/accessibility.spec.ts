@@ -170,6 +170,8 @@ async function sweepAtSize(browser: Browser, base: string, viewport: { width: nu
     await visit(page, '/meet', 'meetings');
     await page.goto(`/meet/${world.meetingCode}`);
     await expect(page.getByTestId('lobby-preview')).toBeVisible();
+    // Join turns on once the camera is open; its colour change must be over before colours are measured.
+    await expect(page.getByRole('button', { name: 'Join meeting' })).toBeEnabled();
     await atRest(page);
     await sweep(page, 'meeting-lobby');
     for (const tab of ['general', 'members', 'invitations', 'security', 'billing']) {
@@ -187,7 +189,7 @@ async function sweepAtSize(browser: Browser, base: string, viewport: { width: nu
       await expect(box).toBeFocused({ timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
     await page.keyboard.type('Launch');
-    await expect(page.getByRole('option', { name: 'Launch planning' })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Launch planning', exact: true })).toBeVisible();
     await atRest(page);
     await sweep(page, 'command-palette');
     await page.keyboard.press('Escape');

@@ -16,8 +16,9 @@ async function writeNote(page: Page) {
   await page.keyboard.press('Enter');
   await dialog.getByRole('button', { name: 'Checklist' }).click();
   await page.keyboard.type('Book the aurora room');
-  await expect(body.locator('h2')).toHaveText('Before launch');
-  await expect(body.locator('li[data-type="taskItem"]')).toContainText('Book the aurora room');
+  await expect(body.getByRole('heading', { level: 2 })).toHaveText('Before launch');
+  await expect(body.getByRole('listitem')).toContainText('Book the aurora room');
+  await expect(body.getByRole('checkbox')).not.toBeChecked();
   return dialog;
 }
 
@@ -40,10 +41,11 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 
       await test.step('a reload brings the draft back, formatted', async () => {
         await expect(dialog.getByText('Draft saved on this device')).toBeVisible();
         await page.reload();
-        await page.getByRole('button', { name: 'New note' }).click();
+        // The space offers to go on with the draft.
+        await page.getByRole('button', { name: 'Continue note' }).click();
         dialog = page.getByRole('dialog', { name: 'New note' });
         await expect(dialog.getByText('Draft restored')).toBeVisible();
-        await expect(dialog.getByRole('textbox', { name: 'Note' }).locator('h2')).toHaveText('Before launch');
+        await expect(dialog.getByRole('textbox', { name: 'Note' }).getByRole('heading', { level: 2 })).toHaveText('Before launch');
         await dialog.getByRole('button', { name: 'Create note' }).click();
         await expect(dialog).toBeHidden();
       });

@@ -116,6 +116,7 @@ export function CommandPalette({ open, onClose, onNewSpace }: CommandPaletteProp
   const { message } = App.useApp();
   const hub = useAuthStore((s) => s.user?.active_organization);
   const spaces = useSidebarSpaces((s) => s.spaces);
+  const loadSpaces = useSidebarSpaces((s) => s.load);
   const listId = useId();
   const input = useRef<InputRef>(null);
   const [value, setValue] = useState('');
@@ -124,6 +125,11 @@ export function CommandPalette({ open, onClose, onNewSpace }: CommandPaletteProp
   const typed = value.trim();
   const term = useDebouncedValue(typed, SEARCH_DELAY_MS);
   const results = useSearch({ q: term }, hub?.domain_handle);
+
+  // On a phone the side bar (which loads the spaces) stays closed, so the palette asks for them itself.
+  useEffect(() => {
+    if (open && hub) loadSpaces(hub.domain_handle);
+  }, [open, hub, loadSpaces]);
 
   useEffect(() => {
     if (!open) return;

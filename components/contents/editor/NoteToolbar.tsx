@@ -78,7 +78,8 @@ function Tool({ label, keys, icon, active, disabled, onClick, className }: ToolP
         disabled={disabled}
         onClick={onClick}
       >
-        {typeof icon === 'string' ? icon : null}
+        {/* A text icon (H1): the button's name is its label, so the letters are not read out as well. */}
+        {typeof icon === 'string' ? <span aria-hidden="true">{icon}</span> : null}
       </Button>
     </Tooltip>
   );

@@ -106,6 +106,14 @@ describe('the side bar', { timeout: 30_000 }, () => {
 });
 
 describe('keyboard', { timeout: 30_000 }, () => {
+  it('the palette finds spaces even when no side bar has loaded them (a phone, whose drawer is closed)', async () => {
+    seedSpace({ name: 'Roadmap' });
+    await signInOwner();
+    const { user } = renderStill(<CommandPalette open onClose={() => undefined} onNewSpace={() => undefined} />);
+    await user.type(await screen.findByRole('combobox', { name: 'Search or jump to' }, wait), 'road');
+    expect(await screen.findByRole('option', { name: 'Roadmap' }, wait)).toBeInTheDocument();
+  });
+
   it('the first Tab reaches "Skip to content", which moves the focus to the page', async () => {
     const { user } = await renderShell();
     await user.tab();
