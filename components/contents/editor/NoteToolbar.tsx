@@ -73,13 +73,13 @@ function Tool({ label, keys, icon, active, disabled, onClick, className }: ToolP
         size="small"
         className={className}
         icon={typeof icon === 'string' ? undefined : icon}
-        aria-label={label}
+        // A button showing letters ("H1") has them in its name too, so speech control can say what is seen.
+        aria-label={typeof icon === 'string' ? `${label} (${icon})` : label}
         aria-pressed={active}
         disabled={disabled}
         onClick={onClick}
       >
-        {/* A text icon (H1): the button's name is its label, so the letters are not read out as well. */}
-        {typeof icon === 'string' ? <span aria-hidden="true">{icon}</span> : null}
+        {typeof icon === 'string' ? icon : null}
       </Button>
     </Tooltip>
   );

@@ -27,7 +27,7 @@ const Page = styled.article`
 `;
 
 /** The note's Markdown, formatted and read-only. */
-function Formatted({ spaceId, markdown }: { spaceId: string; markdown: string }) {
+function Formatted({ spaceId, markdown, name }: { spaceId: string; markdown: string; name: string }) {
   // The editor takes its content once; a rewritten note comes with a new key.
   const [content] = useState(markdown);
   const [extensions] = useState(() => noteExtensions({ spaceId, readOnly: true }));
@@ -37,6 +37,8 @@ function Formatted({ spaceId, markdown }: { spaceId: string; markdown: string })
     extensions,
     content,
     contentType: 'markdown',
+    // Tiptap marks its element as a text box; read-only, it is a document to read, named after the note.
+    editorProps: { attributes: { role: 'document', 'aria-label': name } },
   });
   return <EditorContent editor={editor} />;
 }
@@ -50,7 +52,7 @@ export function NoteView({ item }: { item: ContentItem }) {
   if (load.state !== 'ready') return <LoadFailure message="We could not open this note." error={load.message} onRetry={retry} />;
   return (
     <Page aria-label={`Text of ${item.name}`}>
-      {load.value.trim() ? <Formatted key={version} spaceId={item.space_id} markdown={load.value} /> : <p className="empty">This item has no text.</p>}
+      {load.value.trim() ? <Formatted key={version} spaceId={item.space_id} markdown={load.value} name={item.name} /> : <p className="empty">This item has no text.</p>}
     </Page>
   );
 }
