@@ -74,7 +74,7 @@ function Tool({ label, keys, icon, active, disabled, onClick, className }: ToolP
         className={className}
         icon={typeof icon === 'string' ? undefined : icon}
         // A button showing letters ("H1") has them in its name too, so speech control can say what is seen.
-        aria-label={typeof icon === 'string' ? `${label} (${icon})` : label}
+        aria-label={typeof icon === 'string' ? `${icon} ${label}` : label}
         aria-pressed={active}
         disabled={disabled}
         onClick={onClick}
