@@ -19,6 +19,8 @@ async function writeNote(page: Page) {
   await expect(body.getByRole('heading', { level: 2 })).toHaveText('Before launch');
   await expect(body.getByRole('listitem')).toContainText('Book the aurora room');
   await expect(body.getByRole('checkbox')).not.toBeChecked();
+  // The image picker opens from the Image button; the browser's own file box never shows.
+  await expect(dialog.getByLabel('Choose images')).toBeHidden();
   return dialog;
 }
 

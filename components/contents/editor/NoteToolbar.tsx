@@ -263,7 +263,8 @@ export function NoteToolbar({ editor, onImages }: { editor: Editor | null; onIma
         type="file"
         accept="image/*"
         multiple
-        hidden
+        // Not the `hidden` attribute: the form's field styles display inputs and would show the browser's file box.
+        style={{ display: 'none' }}
         aria-label="Choose images"
         onChange={(event) => {
           const files = Array.from(event.target.files ?? []);
