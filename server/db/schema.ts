@@ -467,7 +467,47 @@ export const meetings = pgTable('meetings', {
   code: text('code').notNull(),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
+  /**
+   * When the meeting last emptied and its chat and attendance were saved to
+   * its space: what came after belongs to the next time it runs.
+   */
+  summarizedAt: timestamp('summarized_at', { withTimezone: true }),
 }, (t) => [
   uniqueIndex('meetings_code_key').on(t.code),
   index('meetings_org_idx').on(t.hubId, t.createdAt),
+]);
+
+/** A chat message sent in a meeting; kept with the meeting and saved into its space when it ends. */
+export const meetingMessages = pgTable('meeting_messages', {
+  id: id(),
+  hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
+  meetingId: uuid('meeting_id').notNull().references(() => meetings.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  peerId: uuid('peer_id').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  index('meeting_messages_meeting_idx').on(t.meetingId, t.createdAt),
+]);
+
+/**
+ * One stay of one participant in a meeting: who, from when to when. Open
+ * rows (no left_at) are who is in a meeting now, on every API node; a node
+ * refreshes seen_at for its participants, so the rows of a node that died
+ * stop counting once seen_at grows old.
+ */
+export const meetingAttendance = pgTable('meeting_attendance', {
+  id: id(),
+  hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
+  meetingId: uuid('meeting_id').notNull().references(() => meetings.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  peerId: uuid('peer_id').notNull(),
+  node: text('node').notNull(),
+  joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  leftAt: timestamp('left_at', { withTimezone: true }),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('meeting_attendance_peer_key').on(t.peerId),
+  index('meeting_attendance_meeting_idx').on(t.meetingId, t.joinedAt),
+  index('meeting_attendance_open_idx').on(t.hubId).where(sql`${t.leftAt} is null`),
 ]);

@@ -18,3 +18,18 @@ export function createMessageRateLimiter(opts: { perSecond: number; burst: numbe
     },
   };
 }
+
+/** At most `limit` takes in any `windowMs`: a sliding window over the times of the last ones. */
+export function createWindowRateLimiter(opts: { limit: number; windowMs: number; now?: () => number }) {
+  const now = opts.now ?? Date.now;
+  const taken: number[] = [];
+  return {
+    take(): boolean {
+      const at = now();
+      while (taken.length > 0 && taken[0]! <= at - opts.windowMs) taken.shift();
+      if (taken.length >= opts.limit) return false;
+      taken.push(at);
+      return true;
+    },
+  };
+}

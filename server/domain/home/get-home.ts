@@ -2,15 +2,14 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { contents, spaces } from '../../db/schema';
 import { HOME_RECENT_LIMIT, type Home } from '../../../lib/contract/home';
-import type { Participant } from '../../../lib/contract/meetings';
 import { visibleSpacesCondition, type SpaceViewer } from '../../policies/spaces';
 import { listLiveMeetings } from '../meetings/list-live-meetings';
 
 interface GetHomeOptions {
   db: Database;
   viewer: SpaceViewer;
-  /** Who is in each meeting going on now, by meeting id. */
-  live: ReadonlyMap<string, Participant[]>;
+  /** When a meeting stay no longer refreshed by its API node stops counting (see listLiveMeetings). */
+  goneAfterMs: number;
 }
 
 /**
@@ -18,7 +17,7 @@ interface GetHomeOptions {
  * read (the condition every list and search applies), the meetings going on
  * that they may join, and how many live spaces they see.
  */
-export async function getHome({ db, viewer, live }: GetHomeOptions): Promise<Home> {
+export async function getHome({ db, viewer, goneAfterMs }: GetHomeOptions): Promise<Home> {
   const liveVisible = and(visibleSpacesCondition(viewer), isNull(spaces.archivedAt));
   const [recent, [spaceCount], liveMeetings] = await Promise.all([
     db
@@ -32,7 +31,7 @@ export async function getHome({ db, viewer, live }: GetHomeOptions): Promise<Hom
       .orderBy(desc(contents.updatedAt), desc(contents.id))
       .limit(HOME_RECENT_LIMIT),
     db.select({ total: count() }).from(spaces).where(liveVisible),
-    listLiveMeetings({ db, viewer, live }),
+    listLiveMeetings({ db, viewer, goneAfterMs }),
   ]);
   return {
     recent_contents: recent.map(({ updatedAt, ...item }) => ({ ...item, updated_at: updatedAt.toISOString() })),

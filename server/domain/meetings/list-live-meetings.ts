@@ -1,45 +1,56 @@
-import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connect';
-import { meetings } from '../../db/schema';
+import { meetingAttendance, meetings, users } from '../../db/schema';
 import type { LiveMeeting } from '../../../lib/contract/home';
-import type { Participant } from '../../../lib/contract/meetings';
 import type { SpaceViewer } from '../../policies/spaces';
 import { joinableSpaceCondition } from './joinable-space';
+import { openAttendanceCondition } from './open-attendance';
 import { presentMeeting, selectMeetingViews } from './present-meeting';
+
+const attendees = alias(users, 'meeting_attendees');
 
 interface ListLiveMeetingsOptions {
   db: Database;
   viewer: SpaceViewer;
-  /** Who is in each meeting going on now, by meeting id (the signalling service's liveMeetings). */
-  live: ReadonlyMap<string, Participant[]>;
-}
-
-/** One entry per person: someone in a meeting from two tabs is one participant. */
-function peopleOf(participants: Participant[]) {
-  return [...new Map(participants.map(({ user }) => [user.id, { id: user.id, name: user.name }])).values()];
+  /** Only the meetings of this space. */
+  spaceId?: string;
+  /** When a stay no longer refreshed by its node stops counting (the signalling service's goneAfterMs). */
+  goneAfterMs: number;
 }
 
 /**
- * The meetings of the viewer's hub with someone in them now that the viewer
- * may join (the rule findJoinableMeeting applies: a space meeting needs its
- * space live and readable to them), newest first.
+ * The meetings of the viewer's hub with someone in them now, on any API node
+ * (their open attendance), that the viewer may join (the rule
+ * findJoinableMeeting applies: a space meeting needs its space live and
+ * readable to them), newest first, with the people in each.
  */
-export async function listLiveMeetings({ db, viewer, live }: ListLiveMeetingsOptions): Promise<LiveMeeting[]> {
-  const ids = [...live].filter(([, participants]) => participants.length > 0).map(([id]) => id);
-  if (ids.length === 0) return [];
-  const rows = await selectMeetingViews(db)
-    .where(and(eq(meetings.hubId, viewer.hubId), inArray(meetings.id, ids), or(isNull(meetings.spaceId), joinableSpaceCondition(viewer))))
-    .orderBy(desc(meetings.createdAt), desc(meetings.id));
-  return rows.map((row) => {
-    const meeting = presentMeeting(row);
-    const participants = peopleOf(live.get(meeting.id) ?? []);
-    return {
-      code: meeting.code,
-      space: meeting.space,
-      started_by: meeting.created_by,
-      started_at: meeting.created_at,
-      participant_count: participants.length,
-      participants,
-    };
-  });
+export async function listLiveMeetings({ db, viewer, spaceId, goneAfterMs }: ListLiveMeetingsOptions): Promise<LiveMeeting[]> {
+  const rows = await selectMeetingViews(db, { attendee: { id: attendees.id, name: attendees.name } })
+    .innerJoin(meetingAttendance, and(eq(meetingAttendance.hubId, viewer.hubId), eq(meetingAttendance.meetingId, meetings.id)))
+    .innerJoin(attendees, eq(attendees.id, meetingAttendance.userId))
+    .where(and(
+      eq(meetings.hubId, viewer.hubId),
+      openAttendanceCondition(goneAfterMs),
+      or(isNull(meetings.spaceId), joinableSpaceCondition(viewer)),
+      spaceId ? eq(meetings.spaceId, spaceId) : undefined,
+    ))
+    .orderBy(desc(meetings.createdAt), desc(meetings.id), asc(meetingAttendance.joinedAt));
+  const live = new Map<string, LiveMeeting>();
+  for (const row of rows) {
+    let entry = live.get(row.meeting.id);
+    if (!entry) {
+      const meeting = presentMeeting(row);
+      entry = {
+        code: meeting.code, space: meeting.space, started_by: meeting.created_by, started_at: meeting.created_at,
+        participant_count: 0, participants: [],
+      };
+      live.set(meeting.id, entry);
+    }
+    // One entry per person: someone in a meeting from two tabs is one participant.
+    if (entry.participants.some((person) => person.id === row.attendee.id)) continue;
+    entry.participants.push({ id: row.attendee.id, name: row.attendee.name });
+    entry.participant_count = entry.participants.length;
+  }
+  return [...live.values()];
 }

@@ -1,20 +1,25 @@
 import { eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connect';
 import { meetings, hubs, spaces, users } from '../../db/schema';
 import type { Meeting } from '../../../lib/contract/meetings';
 
 const creators = alias(users, 'meeting_creators');
 
-/** Meetings with what the contract shows of their hub, space and creator; callers add the conditions. */
-export const selectMeetingViews = (db: Database) =>
+const meetingViewFields = {
+  meeting: meetings,
+  organization: { id: hubs.id, name: hubs.name, domainHandle: hubs.domainHandle },
+  spaceName: spaces.name,
+  creatorName: creators.name,
+};
+
+/**
+ * Meetings with what the contract shows of their hub, space and creator;
+ * callers add the conditions, and any columns of tables they join (`extra`).
+ */
+export const selectMeetingViews = <Extra extends SelectedFields = Record<never, never>>(db: Database, extra?: Extra) =>
   db
-    .select({
-      meeting: meetings,
-      organization: { id: hubs.id, name: hubs.name, domainHandle: hubs.domainHandle },
-      spaceName: spaces.name,
-      creatorName: creators.name,
-    })
+    .select({ ...meetingViewFields, ...(extra as Extra) })
     .from(meetings)
     .innerJoin(hubs, eq(hubs.id, meetings.hubId))
     .leftJoin(spaces, eq(spaces.id, meetings.spaceId))

@@ -10,7 +10,7 @@ export default async function homeRoutes(app: App) {
   const { db, signalling } = app.deps;
   route(
     app, homeEndpoint,
-    async (request) => ok(await getHome({ db, viewer: viewerOf(request), live: signalling.liveMeetings() })),
+    async (request) => ok(await getHome({ db, viewer: viewerOf(request), goneAfterMs: signalling.goneAfterMs })),
     { onRequest: app.authenticate },
   );
 }

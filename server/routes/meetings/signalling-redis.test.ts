@@ -79,6 +79,43 @@ describe.skipIf(!reachable)('signalling across two API nodes through Redis', () 
     expect((await late.next('peer-left')).peer_id).toBe(onB.peer_id);
   });
 
+  it('carries chat, hands and the host’s mute and remove between nodes, and lists the meeting on each', async () => {
+    const code = await startMeeting();
+    const ada = await connect(nodeA.url);
+    const onA = await ada.join(owner.token, code);
+    const ben = await connect(nodeB.url);
+    const onB = await ben.join(member.token, code);
+    await ada.next('peer-joined');
+
+    ben.send({ type: 'chat', text: 'Hello from B' });
+    expect((await ada.next('chat')).message).toMatchObject({ peer_id: onB.peer_id, text: 'Hello from B' });
+    expect((await ben.next('chat')).message.text).toBe('Hello from B');
+    ben.send({ type: 'hand', raised: true });
+    expect((await ada.next('peer-hand')).peer_id).toBe(onB.peer_id);
+
+    // Node B answers from the database who is in the meeting, node A's participant included.
+    const listed = await fetch(`${nodeB.url}/api/v1/meetings/live/`, {
+      headers: { AppType: 'social', Authorization: `JWT ${member.token}`, 'Org-Handle': owner.handle },
+    });
+    expect(listed.status).toBe(200);
+    const meetings = ((await listed.json()) as { data: Array<{ code: string; participants: Array<{ id: string }> }> }).data;
+    expect(meetings.find((m) => m.code === code)?.participants.map((p) => p.id).sort()).toEqual([owner.user.id, member.user.id].sort());
+
+    ada.send({ type: 'mute', peer_id: onB.peer_id });
+    expect((await ben.next('muted')).by.id).toBe(owner.user.id);
+    ben.send({ type: 'mute', peer_id: onA.peer_id });
+    expect(await ben.next('error')).toMatchObject({ code: 'forbidden' });
+
+    ada.send({ type: 'remove', peer_id: onB.peer_id });
+    expect((await ben.closed).code).toBe(4403);
+    expect((await ada.next('peer-left')).peer_id).toBe(onB.peer_id);
+    for (const url of [nodeB.url, nodeA.url]) {
+      const again = await connect(url);
+      again.send({ type: 'join', token: member.token, code, state: { audio: true, video: true, screen: null } });
+      expect((await again.closed).code).toBe(4403);
+    }
+  });
+
   it('drops the participants of a node that dies without a word', async () => {
     const code = await startMeeting();
     const ada = await connect(nodeA.url);

@@ -67,7 +67,10 @@ describe('a meeting over signalling', () => {
 
     const mina = await connect();
     const second = await mina.join(member.token, code, { audio: false, video: true, screen: null });
-    expect(second.participants).toEqual([{ peer_id: first.peer_id, user: { id: owner.user.id, name: 'Olga Owner' }, state: { audio: true, video: true, screen: null } }]);
+    expect(second.participants).toEqual([{
+      peer_id: first.peer_id, user: { id: owner.user.id, name: 'Olga Owner' }, state: { audio: true, video: true, screen: null }, host: true, hand_raised_at: null,
+    }]);
+    expect(second.self).toMatchObject({ peer_id: second.peer_id, user: { id: member.user.id }, host: false, hand_raised_at: null });
     const joined = await olga.next('peer-joined');
     expect(joined.participant).toMatchObject({ peer_id: second.peer_id, user: { name: 'Mina Member' }, state: { audio: false } });
 
@@ -145,13 +148,15 @@ describe('a meeting over signalling', () => {
 describe('a participant on another node answering the roll call while the join is still under way', () => {
   // Over Redis, another node's answer to the roll call can arrive while the
   // joiner's own "joined" is being published. This bus delivers it exactly then.
-  const elsewhere = { peer_id: 'peer-on-another-node', user: { id: 'user-elsewhere', name: 'Eli Elsewhere' }, state: { audio: true, video: true, screen: null } };
+  const elsewhere = {
+    peer_id: 'peer-on-another-node', user: { id: 'user-elsewhere', name: 'Eli Elsewhere' }, state: { audio: true, video: true, screen: null }, host: false, hand_raised_at: null,
+  };
   function busWithAnswerDuringJoin(): MeetingBus {
     const bus = createLocalMeetingBus();
     const listeners = new Map<string, (event: BusEvent) => void>();
     return {
       async publish(meetingId, event) {
-        if (event.kind === 'joined') listeners.get(meetingId)?.({ kind: 'present', node: 'another-node', participants: [elsewhere] });
+        if (event.kind === 'joined') listeners.get(meetingId)?.({ kind: 'present', node: 'another-node', participants: [elsewhere], removed: [] });
         await bus.publish(meetingId, event);
       },
       async subscribe(meetingId, onEvent) {

@@ -336,6 +336,8 @@ export const matrixCases: MatrixCase[] = [
 
   // Meetings: any member starts one in hub A; a code is found only by members of its hub.
   { route: 'POST meetings/', scope: 'hub', minimum: 'viewer', request: () => ({ path: 'meetings/', body: {} }) },
+  // Which meetings of hub A are going on, and who is in them (what a reader may see is in meeting-features.test.ts).
+  { route: 'GET meetings/live/', scope: 'hub', minimum: 'viewer', request: () => ({ path: 'meetings/live/' }) },
   {
     route: 'GET meetings/:code/', scope: 'account', outsiderSees404: true,
     prepare: async (server, hub) => {
