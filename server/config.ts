@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { MEETING_MAX_PARTICIPANTS } from '../lib/contract/meetings';
+import { MEETING_MAX_PARTICIPANTS, SFU_MAX_PARTICIPANTS } from '../lib/contract/meetings';
 
 /** Video meetings: ICE servers handed to browsers and the signalling socket's limits. */
 export interface MeetingSettings {
@@ -21,7 +21,20 @@ export interface MeetingSettings {
   messageBurst: number;
   /** New signalling connections per client address per minute. */
   connectRateLimitPerMinute: number;
+  /** A Janus server carrying meetings' media (an SFU) instead of the mesh; maxParticipants is then the SFU's limit. */
+  janus?: JanusSettings;
 }
+
+/** Janus (JANUS_URL): its HTTP API, the API secret the server uses, and the VideoRoom plugin's admin_key. */
+export interface JanusSettings {
+  url: string;
+  apiSecret?: string;
+  roomAdminKey?: string;
+}
+
+const janusSettingsOf = (env: NodeJS.ProcessEnv): JanusSettings | undefined => (env.JANUS_URL
+  ? { url: env.JANUS_URL.replace(/\/$/, ''), apiSecret: env.JANUS_API_SECRET || undefined, roomAdminKey: env.JANUS_ROOM_ADMIN_KEY || undefined }
+  : undefined);
 
 /** An OpenAI-compatible chat completions server that writes answers (llama.cpp, Ollama, a hosted one). */
 export interface LlmSettings {
@@ -157,10 +170,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       iceTransportPolicy: env.MEETING_ICE_TRANSPORT_POLICY === 'relay' ? 'relay' : 'all',
       heartbeatMs: Number(env.MEETING_HEARTBEAT_MS ?? 2_000),
       joinTimeoutMs: Number(env.MEETING_JOIN_TIMEOUT_MS ?? 10_000),
-      maxParticipants: Number(env.MEETING_MAX_PARTICIPANTS ?? MEETING_MAX_PARTICIPANTS),
+      maxParticipants: env.JANUS_URL
+        ? Number(env.MEETING_SFU_MAX_PARTICIPANTS ?? SFU_MAX_PARTICIPANTS)
+        : Number(env.MEETING_MAX_PARTICIPANTS ?? MEETING_MAX_PARTICIPANTS),
       messagesPerSecond: Number(env.MEETING_MESSAGES_PER_SECOND ?? 50),
       messageBurst: Number(env.MEETING_MESSAGE_BURST ?? 200),
       connectRateLimitPerMinute: Number(env.MEETING_CONNECT_RATE_LIMIT_PER_MINUTE ?? 120),
+      janus: janusSettingsOf(env),
     },
     overload: {
       maxEventLoopDelayMs: Number(env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? 1_000),

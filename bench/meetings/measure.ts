@@ -3,6 +3,7 @@ import { expect, type Browser, type BrowserContext, type Page } from '@playwrigh
 import { hubWithPeople, signedInContext, type ApiPerson } from '../../e2e/support/api-people';
 import { joinFromLobby, startMeetingFromHub, tiles } from '../../e2e/support/meetings';
 import { spawnConveneNode, type ConveneNode } from '../../e2e/support/spawn-node';
+import { janusPath, startJanus } from '../../server/test/janus';
 import { percentile } from '../load';
 import { launchMeetingBrowser, serveBlankPage } from './browser';
 import { cpuPercent, cpuSnapshot } from './cpu';
@@ -30,14 +31,23 @@ export interface ParticipantsResult {
   serverCpuPercent: number;
 }
 
-export interface MeetingsBenchResult {
+/** Joins and meetings of each size, through one way of carrying media. */
+export interface MeetingModeResult {
   join: Percentiles;
   /** Joins that showed no remote frame within 20 s. */
   failedJoins: number;
-  baseline: Percentiles;
   participants: ParticipantsResult[];
+}
+
+export interface MeetingsBenchResult extends MeetingModeResult {
+  baseline: Percentiles;
+  /** The same through a Janus SFU the bench starts; null when Janus is not installed. */
+  sfu: MeetingModeResult | null;
   windowSeconds: number;
 }
+
+/** The meeting sizes measured, mesh and SFU alike. */
+export const MEETING_SIZES = [2, 3, 4, 6];
 
 const percentiles = (values: number[]): Percentiles => {
   const sorted = Float64Array.from(values).sort();
@@ -155,7 +165,9 @@ async function measureJoins(
   }
 }
 
-async function measureParticipants(browser: Browser, node: ConveneNode, people: ApiPerson[], windowSeconds: number): Promise<ParticipantsResult[]> {
+async function measureParticipants(
+  browser: Browser, node: ConveneNode, people: ApiPerson[], windowSeconds: number, excludedPids: number[],
+): Promise<ParticipantsResult[]> {
   const contexts: BrowserContext[] = [];
   const pages: Page[] = [];
   const results: ParticipantsResult[] = [];
@@ -177,7 +189,7 @@ async function measureParticipants(browser: Browser, node: ConveneNode, people: 
         break;
       }
       const participants = index + 1;
-      if (participants < 2) continue;
+      if (!MEETING_SIZES.includes(participants)) continue;
 
       // A connection that never comes up shows as a tile with 0 fps rather than stopping the bench.
       await waitForAllPlaying(pages, participants).catch((error: unknown) =>
@@ -185,9 +197,9 @@ async function measureParticipants(browser: Browser, node: ConveneNode, people: 
       // Let the senders' bandwidth estimate and resolution settle after the join.
       await sleep(3_000);
       const before = await Promise.all(pages.map(remoteFrames));
-      const cpuBefore = cpuSnapshot(process.pid, [node.pid]);
+      const cpuBefore = cpuSnapshot(process.pid, [node.pid, ...excludedPids]);
       await sleep(windowSeconds * 1000);
-      const cpuAfter = cpuSnapshot(process.pid, [node.pid]);
+      const cpuAfter = cpuSnapshot(process.pid, [node.pid, ...excludedPids]);
       const after = await Promise.all(pages.map(remoteFrames));
       const seconds = (cpuAfter.at - cpuBefore.at) / 1000;
 
@@ -212,6 +224,24 @@ async function measureParticipants(browser: Browser, node: ConveneNode, people: 
   }
 }
 
+const PEOPLE = ['Ada Adams', 'Ben Brooks', 'Cleo Chen', 'Dev Desai', 'Eve Evans', 'Finn Ford'];
+
+/** Joins, then meetings of MEETING_SIZES people, on a node with `env` (mesh, or JANUS_URL). */
+async function measureMode(
+  browser: Browser, env: Record<string, string>, opts: { joins: number; windowSeconds: number; excludedPids: number[] },
+): Promise<MeetingModeResult> {
+  const node = await spawnConveneNode(env);
+  try {
+    const { people } = await hubWithPeople(node.url, PEOPLE.slice(0, Math.max(...MEETING_SIZES)), node.dataDir);
+    const [ada, ben] = people;
+    const join = await measureJoins(browser, node, ada!, ben!, opts.joins);
+    const participants = await measureParticipants(browser, node, [...people], opts.windowSeconds, opts.excludedPids);
+    return { join: percentiles(join.timings), failedJoins: join.failures, participants };
+  } finally {
+    await node.stop();
+  }
+}
+
 /**
  * The product as `npm start` serves it (production build, built-in PostgreSQL, no STUN or
  * TURN: host candidates on this machine) and headless Chromium with its fake
@@ -220,32 +250,42 @@ async function measureParticipants(browser: Browser, node: ConveneNode, people: 
  *    already on) → the first frame of the host's tile, against a bare
  *    RTCPeerConnection call between two contexts with the same fake camera
  *    (offer created → first remote frame), also `joins` times;
- * 2. 2, 3 and 4 people in one meeting: frames received per second per remote
+ * 2. 2, 3, 4 and 6 people in one meeting: frames received per second per remote
  *    tile and the CPU of the browser's processes (and the server's) over
- *    `windowSeconds`.
+ *    `windowSeconds`;
+ * both as a mesh and, when Janus is installed, through a Janus SFU the bench
+ * starts (its CPU counts as the server's).
  */
 export async function measureMeetings(opts: { joins: number; windowSeconds: number }): Promise<MeetingsBenchResult> {
   if (process.platform !== 'linux') throw new Error('the meetings bench reads CPU time from /proc, which needs Linux');
   ensureWebBuild();
-  const node = await spawnConveneNode({ MEETING_MAX_PARTICIPANTS: '8' });
   const browser = await launchMeetingBrowser();
   const blank = await serveBlankPage();
   try {
-    const { people } = await hubWithPeople(node.url, ['Ada Adams', 'Ben Brooks', 'Cleo Chen', 'Dev Desai'], node.dataDir);
-    const [ada, ben] = people;
-
     const baseline: number[] = [];
     for (let run = -1; run < opts.joins; run += 1) {
       const ms = await loopbackFirstFrame(browser, blank.origin, { iceServers: [], iceTransportPolicy: 'all' });
       if (ms === null) throw new Error('the bare WebRTC call showed no remote frame within 15 s');
       if (run >= 0) baseline.push(ms);
     }
-    const join = await measureJoins(browser, node, ada, ben, opts.joins);
-    const participants = await measureParticipants(browser, node, [...people], opts.windowSeconds);
-    return { join: percentiles(join.timings), failedJoins: join.failures, baseline: percentiles(baseline), participants, windowSeconds: opts.windowSeconds };
+    const mesh = await measureMode(browser, { MEETING_MAX_PARTICIPANTS: '8' }, { ...opts, excludedPids: [] });
+    const binary = janusPath();
+    let sfu: MeetingModeResult | null = null;
+    if (binary) {
+      const janus = await startJanus({ binary });
+      try {
+        sfu = await measureMode(
+          browser,
+          { JANUS_URL: janus.api.url, JANUS_API_SECRET: janus.api.apiSecret, JANUS_ROOM_ADMIN_KEY: janus.roomAdminKey },
+          { ...opts, excludedPids: [janus.pid] },
+        );
+      } finally {
+        await janus.stop();
+      }
+    }
+    return { ...mesh, baseline: percentiles(baseline), sfu, windowSeconds: opts.windowSeconds };
   } finally {
     await browser.close();
     await blank.close();
-    await node.stop();
   }
 }

@@ -1,19 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket, RawData } from 'ws';
 import {
-  clientMessageSchema, signalCloseCodes, type ClientMessage, type ServerMessage, type SignalErrorCode,
+  CHAT_RATE_LIMIT, CHAT_RATE_WINDOW_MS, clientMessageSchema, signalCloseCodes, type ClientMessage, type ServerMessage, type SignalErrorCode,
 } from '../../lib/contract/meetings';
 import type { Config } from '../config';
 import type { Database } from '../db/connect';
+import { endAttendance } from '../domain/meetings/end-attendance';
 import { findJoinableMeeting } from '../domain/meetings/find-joinable-meeting';
+import { listMeetingChat } from '../domain/meetings/list-meeting-chat';
+import { saveChatMessage } from '../domain/meetings/save-chat-message';
+import { startAttendance } from '../domain/meetings/start-attendance';
+import { summarizeMeeting } from '../domain/meetings/summarize-meeting';
 import { findLiveSession } from '../domain/sessions/find-live-session';
 import { AppError } from '../lib/errors';
 import { iceServersFor } from './ice-servers';
-import { createMessageRateLimiter } from './message-rate-limiter';
+import { createMessageRateLimiter, createWindowRateLimiter } from './message-rate-limiter';
 import type { SignallingService } from './signalling-service';
+import type { JanusSfu } from './sfu/janus-sfu';
+import type { SfuPeer } from './sfu/sfu-peer';
 
 /** How often a joined socket's session is checked again, so signing out elsewhere ends the meeting too. */
 const SESSION_RECHECK_MS = 30_000;
+
+const REMOVED = 'The host removed you from the meeting.';
+
+/** Reactions one participant may send in REACTION_WINDOW_MS; more are dropped without a word. */
+const REACTION_LIMIT = 10;
+const REACTION_WINDOW_MS = 5_000;
 
 interface Logger {
   warn(obj: object, message: string): void;
@@ -25,12 +38,16 @@ export interface SignallingConnectionOptions {
   db: Database;
   config: Config;
   service: SignallingService;
+  /** Set when Janus carries meetings' media: each participant then sends to it once instead of to every peer. */
+  sfu?: JanusSfu | null;
   logger: Logger;
 }
 
 interface Joined {
+  hubId: string;
   meetingId: string;
   peerId: string;
+  user: { id: string; name: string };
   sessionToken: string;
 }
 
@@ -41,10 +58,13 @@ interface Joined {
  * size-capped (by the server), rate-limited and parsed with the contract.
  */
 export function handleSignallingConnection(opts: SignallingConnectionOptions): void {
-  const { socket, db, config, service, logger } = opts;
+  const { socket, db, config, service, sfu, logger } = opts;
   const settings = config.meetings;
   const limiter = createMessageRateLimiter({ perSecond: settings.messagesPerSecond, burst: settings.messageBurst });
+  const chatLimiter = createWindowRateLimiter({ limit: CHAT_RATE_LIMIT, windowMs: CHAT_RATE_WINDOW_MS });
+  const reactionLimiter = createWindowRateLimiter({ limit: REACTION_LIMIT, windowMs: REACTION_WINDOW_MS });
   let joined: Joined | null = null;
+  let media: SfuPeer | null = null;
   let joining = false;
   let closed = false;
   // Messages are handled one at a time, in order: a relay never overtakes the join before it,
@@ -110,14 +130,25 @@ export function handleSignallingConnection(opts: SignallingConnectionOptions): v
       // A socket that closed while its session was checked never enters.
       if (closed) return;
       const peerId = randomUUID();
-      const participant = { peer_id: peerId, user: { id: auth.user.id, name: auth.user.name }, state: message.state };
-      const result = await service.join(meeting.id, { participant, send: deliver });
+      const user = { id: auth.user.id, name: auth.user.name };
+      const participant = { peer_id: peerId, user, state: message.state, host: meeting.created_by?.id === user.id, hand_raised_at: null };
+      const result = await service.join(meeting.id, { participant, send: deliver, kick: () => close(signalCloseCodes.removed, REMOVED) });
       if (!result.ok) {
-        refuse('meeting_full', 'This meeting is full.', signalCloseCodes.full);
+        if (result.reason === 'removed') close(signalCloseCodes.removed, REMOVED);
+        else refuse('meeting_full', 'This meeting is full.', signalCloseCodes.full);
         return;
       }
-      joined = { meetingId: meeting.id, peerId, sessionToken: message.token };
+      const hubId = meeting.organization.id;
+      joined = { hubId, meetingId: meeting.id, peerId, user, sessionToken: message.token };
       clearTimeout(joinTimer);
+      // Admitted: a place in the meeting's SFU room (should Janus fail, closing the socket takes the participant out again).
+      media = sfu
+        ? await sfu.join({ meetingId: meeting.id, peerId, send: deliver, onLost: () => close(signalCloseCodes.goingAway, 'The media server lost this connection.') })
+        : null;
+      await startAttendance({ db, hubId, meetingId: meeting.id, userId: user.id, peerId, node: service.node });
+      // Loaded after joining, so nothing sent meanwhile is missed; what arrived both ways is shown once.
+      const chat = await listMeetingChat({ db, hubId, meetingId: meeting.id });
+      const inHistory = new Set(chat.map((m) => m.id));
       send({
         type: 'welcome',
         peer_id: peerId,
@@ -125,8 +156,11 @@ export function handleSignallingConnection(opts: SignallingConnectionOptions): v
         ice_servers: iceServersFor({ settings, userId: auth.user.id }),
         ice_transport_policy: settings.iceTransportPolicy,
         participants: result.participants,
+        self: participant,
+        chat,
+        ...(media ? { sfu: true } : {}),
       });
-      const held = beforeWelcome ?? [];
+      const held = (beforeWelcome ?? []).filter((early) => early.type !== 'chat' || !inHistory.has(early.message.id));
       beforeWelcome = null;
       for (const early of held) send(early);
     } catch (error) {
@@ -166,6 +200,36 @@ export function handleSignallingConnection(opts: SignallingConnectionOptions): v
       case 'state':
         await service.setState(joined.meetingId, joined.peerId, message.state);
         return;
+      case 'sfu-publish':
+      case 'sfu-subscribe-answer':
+      case 'sfu-candidate':
+      case 'sfu-layer':
+      case 'sfu-restart':
+        await media?.handle(message);
+        return;
+      case 'chat': {
+        if (!chatLimiter.take()) {
+          send({ type: 'error', code: 'chat_rate_limited', message: 'You are sending messages too fast. Wait a moment and try again.' });
+          return;
+        }
+        const { hubId, meetingId, peerId, user } = joined;
+        await service.chat(meetingId, await saveChatMessage({ db, hubId, meetingId, user, peerId, text: message.text }));
+        return;
+      }
+      case 'hand':
+        await service.setHand(joined.meetingId, joined.peerId, message.raised);
+        return;
+      case 'reaction':
+        if (reactionLimiter.take()) await service.react(joined.meetingId, joined.peerId, message.emoji);
+        return;
+      case 'mute':
+      case 'remove': {
+        const act = message.type === 'mute' ? service.mute : service.remove;
+        if ((await act(joined.meetingId, joined.peerId, message.peer_id)) === 'forbidden') {
+          send({ type: 'error', code: 'forbidden', message: 'Only the host can do that.' });
+        }
+        return;
+      }
       case 'leave':
         close(signalCloseCodes.left, 'Left the meeting.');
     }
@@ -197,7 +261,14 @@ export function handleSignallingConnection(opts: SignallingConnectionOptions): v
     clearTimeout(joinTimer);
     clearInterval(heartbeat);
     queue = queue.then(async () => {
-      if (joined) await service.leave(joined.meetingId, joined.peerId);
+      await media?.close();
+      if (!joined) return;
+      const { hubId, meetingId, peerId } = joined;
+      await service.leave(meetingId, peerId);
+      await endAttendance({ db, hubId, peerId });
+      await summarizeMeeting({ db, meetingId, goneAfterMs: service.goneAfterMs });
+    }).catch((err: unknown) => {
+      logger.error({ err }, 'leaving a meeting failed');
     });
   });
 }

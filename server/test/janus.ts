@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { JanusAdmin } from '../meetings/janus/admin-tokens';
-import { janusErrorFor, JanusUnauthorizedError } from '../meetings/janus/errors';
-import { parseJanusReplies, type JanusReply } from '../meetings/janus/request';
+import { janusErrorFor } from '../meetings/janus/errors';
+import { pollJanusEvents } from '../meetings/janus/poll-events';
+import type { JanusReply } from '../meetings/janus/request';
 import { freeTcpPort, supervise } from './processes';
 import { attachPlugin, createSession, handleUrl, postToJanus, VIDEOROOM_PLUGIN, type JanusServer } from '../meetings/janus/session';
 
@@ -31,6 +32,8 @@ export interface JanusInstance {
   roomAdminKey: string;
   /** What Janus printed (the last 200 KB). */
   log: () => string;
+  /** Its process id (the bench reads its CPU time). */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -127,20 +130,14 @@ admin: {
     admin: { url: `http://127.0.0.1:${adminPort}/admin`, adminSecret },
     roomAdminKey,
     log,
+    pid: child.pid!,
     stop,
   };
 }
 
-/** The session's next events (Janus's HTTP long poll: it answers at once when some are queued, else within 30 s). */
-async function pollEvents(opts: { server: JanusServer; sessionId: number; timeoutMs?: number }): Promise<JanusReply[]> {
-  const url = new URL(`${opts.server.url}/${opts.sessionId}`);
-  url.searchParams.set('maxev', '10');
-  if (opts.server.token) url.searchParams.set('token', opts.server.token);
-  const response = await fetch(url, { signal: AbortSignal.timeout(opts.timeoutMs ?? 35_000) });
-  // Janus answers a poll with an unknown token with a bare 403.
-  if (response.status === 403) throw new JanusUnauthorizedError(403, 'the token may not read this session');
-  return parseJanusReplies(await response.json(), 'an event poll').filter((reply) => reply.janus !== 'keepalive');
-}
+/** The session's next events, waiting at most `timeoutMs`. */
+const pollEvents = (opts: { server: JanusServer; sessionId: number; timeoutMs?: number }) =>
+  pollJanusEvents({ server: opts.server, sessionId: opts.sessionId, signal: AbortSignal.timeout(opts.timeoutMs ?? 35_000) });
 
 export interface VideoRoomParticipant {
   sessionId: number;
@@ -151,12 +148,18 @@ export interface VideoRoomParticipant {
 }
 
 /**
- * What a browser does to enter a room, without media: a session with its
- * token, a VideoRoom handle, then a `join` (asynchronous: acknowledged at
- * once, answered by an event). Janus's refusals throw typed errors.
+ * What a client of Janus's API does to enter a room, without media: a
+ * session with its token or the API secret, a VideoRoom handle, then a
+ * `join` (asynchronous: acknowledged at once, answered by an event).
+ * Janus's refusals throw typed errors.
  */
-export async function joinVideoRoom(opts: { url: string; token?: string; join: Record<string, unknown> }): Promise<VideoRoomParticipant> {
-  const server: JanusServer = { url: opts.url, token: opts.token };
+export async function joinVideoRoom(opts: {
+  url: string;
+  token?: string;
+  apiSecret?: string;
+  join: Record<string, unknown>;
+}): Promise<VideoRoomParticipant> {
+  const server: JanusServer = { url: opts.url, token: opts.token, apiSecret: opts.apiSecret };
   const sessionId = await createSession({ server });
   const handleId = await attachPlugin({ server, sessionId, plugin: VIDEOROOM_PLUGIN });
   const ack = await postToJanus({

@@ -1,7 +1,10 @@
 import { meetingEndpoints } from '../../../lib/contract/meetings';
 import { createMeeting } from '../../domain/meetings/create-meeting';
 import { findJoinableMeeting } from '../../domain/meetings/find-joinable-meeting';
+import { listLiveMeetings } from '../../domain/meetings/list-live-meetings';
 import { ok } from '../../lib/envelope';
+import { createJanusSfu } from '../../meetings/sfu/janus-sfu';
+import { startAttendanceHeartbeat } from '../../meetings/attendance-heartbeat';
 import { handleSignallingConnection } from '../../meetings/signalling-connection';
 import { authOf, type App } from '../../types';
 import { clientInfoOf } from '../auth/client-info';
@@ -18,6 +21,22 @@ const tags = ['meetings'];
  */
 export default async function meetingRoutes(app: App) {
   const { db, config, signalling } = app.deps;
+  const janus = config.meetings.janus;
+  const sfu = janus
+    ? createJanusSfu({ settings: janus, roomKey: config.jwtSecret, maxPublishers: config.meetings.maxParticipants, logger: app.log })
+    : null;
+  app.addHook('onClose', async () => sfu?.close());
+
+  const stopAttendance = startAttendanceHeartbeat({ db, service: signalling, logger: app.log });
+  app.addHook('onClose', async () => stopAttendance());
+
+  route(
+    app, meetingEndpoints.live,
+    async (request) => ok(await listLiveMeetings({
+      db, viewer: viewerOf(request), spaceId: request.query.space_id, goneAfterMs: signalling.goneAfterMs,
+    })),
+    { onRequest: app.authenticate },
+  );
 
   route(app, meetingEndpoints.create, async (request, reply) => {
     const created = await createMeeting({ db, viewer: viewerOf(request), spaceId: request.body.space_id, client: clientInfoOf(request) });
@@ -35,6 +54,6 @@ export default async function meetingRoutes(app: App) {
     config: { rateLimit: { max: config.meetings.connectRateLimitPerMinute, timeWindow: '1 minute' } },
     schema: { tags, summary: 'Meeting signalling WebSocket: send `join` with the session token first (see the contract)' },
   }, (socket) => {
-    handleSignallingConnection({ socket, db, config, service: signalling, logger: app.log });
+    handleSignallingConnection({ socket, db, config, service: signalling, sfu, logger: app.log });
   });
 }
