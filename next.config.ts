@@ -31,8 +31,10 @@ function contentSecurityPolicy(): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // The dev server evaluates code (React Refresh) and inlines an HMR bootstrap;
-    // production pages load only scripts from this origin.
-    'script-src': ["'self'", ...(isDev ? ["'unsafe-eval'", "'unsafe-inline'"] : []), ...external.script],
+    // production pages load only scripts from this origin. 'wasm-unsafe-eval'
+    // lets them compile WebAssembly (meetings' noise suppression and background
+    // blur, served from this origin too); it allows no eval() of JavaScript.
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...(isDev ? ["'unsafe-eval'", "'unsafe-inline'"] : []), ...external.script],
     // antd's css-in-js and the server-extracted styles are inline <style> tags.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],

@@ -14,7 +14,8 @@
 // the end), extractive and, with LLM_BASE_URL and LLM_MODEL set, with the model.
 // And small files: Markdown, CSV and text of ~100 bytes uploaded through the API, from queued to ready,
 // against writing the same bytes to disk and reading them back.
-// `npm run bench -- spaces` (or auth-me, memory, upload, processing, search, ask, meetings, web) runs only the parts named.
+// And one meeting tab's CPU with noise suppression, background blur, both or neither (meeting-effects).
+// `npm run bench -- spaces` (or auth-me, memory, upload, processing, search, ask, meetings, meeting-effects, web) runs only the parts named.
 import os from 'node:os';
 import { measureAsk, type AskBenchRun } from './ask/measure-ask';
 import { measureProcessing, type ProcessingBenchResult, type Timings } from './contents/measure-processing';
@@ -22,7 +23,8 @@ import { measureSearch, type SearchBenchResult } from './contents/measure-search
 import { measureUpload, type UploadBenchResult } from './contents/measure-upload';
 import { measureIdleMemory, type IdleMemory } from './idle-memory';
 import { measureLoad, type LoadResult } from './load';
-import { measureMeetings, type MeetingsBenchResult } from './meetings/measure';
+import { effectsCpuSection, measureEffectsCpu } from './meetings/effects';
+import { MEETING_SIZES, measureMeetings, type MeetingsBenchResult, type ParticipantsResult } from './meetings/measure';
 import { measurePeople, type PeopleBenchResult } from './people/measure';
 import { spawnBenchServers } from './spawn-servers';
 import { measureSpacesList, type SpacesBenchResult } from './spaces/measure';
@@ -49,12 +51,13 @@ const searchSeconds = positive('BENCH_SEARCH_SECONDS', 3);
 const askFillerNotes = positive('BENCH_ASK_FILLER', 2_000);
 const meetingJoins = positive('BENCH_MEETING_JOINS', 10);
 const meetingSeconds = positive('BENCH_MEETING_SECONDS', 10);
+const effectsSeconds = positive('BENCH_EFFECTS_SECONDS', 10);
 const peopleSeconds = positive('BENCH_PEOPLE_SECONDS', 120);
 const peopleWarmupSeconds = positive('BENCH_PEOPLE_WARMUP_SECONDS', 20);
 const lighthouseRuns = positive('BENCH_LIGHTHOUSE_RUNS', 3);
 const routeChanges = positive('BENCH_ROUTE_CHANGES', 30);
 
-const parts = ['auth-me', 'memory', 'spaces', 'people', 'upload', 'processing', 'search', 'ask', 'meetings', 'web'] as const;
+const parts = ['auth-me', 'memory', 'spaces', 'people', 'upload', 'processing', 'search', 'ask', 'meetings', 'meeting-effects', 'web'] as const;
 const named = process.argv.slice(2);
 const unknown = named.filter((name) => !(parts as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown bench part ${unknown.join(', ')}; choose from ${parts.join(', ')}`);
@@ -226,7 +229,7 @@ ${runs.map((run) => row([
 }
 
 async function benchMeetings(): Promise<MeetingsBenchResult> {
-  console.info(`Timing ${meetingJoins} meeting joins and ${meetingJoins} bare WebRTC calls, then 2, 3 and 4 people in a meeting (${meetingSeconds} s each), in headless Chromium…`);
+  console.info(`Timing ${meetingJoins} meeting joins and ${meetingJoins} bare WebRTC calls, then ${MEETING_SIZES.join(', ')} people in a meeting (${meetingSeconds} s each), in headless Chromium, as a mesh and through Janus…`);
   return measureMeetings({ joins: meetingJoins, windowSeconds: meetingSeconds });
 }
 
@@ -234,6 +237,16 @@ function meetingsSection(result: MeetingsBenchResult) {
   const { join, baseline } = result;
   const timingRow = (name: string, t: { p50Ms: number; p95Ms: number; runs: number }) =>
     row([name, fixed(t.p50Ms, 0), fixed(t.p95Ms, 0), String(t.runs)]);
+  const { sfu } = result;
+  const failed = (mode: string, r: { failedJoins: number; join: { runs: number } }) => (r.failedJoins > 0
+    ? `\n${mode}: ${r.failedJoins} of ${r.join.runs + r.failedJoins} joins showed no remote frame within 20 s (left out above).\n`
+    : '');
+  const participantsTable = (mode: string, participants: ParticipantsResult[]) => `${row(['people', 'media', 'remote tiles', 'fps per tile (mean)', 'fps (lowest tile)', 'tiles without frames', 'received size', 'browser CPU %', 'server CPU %'])}
+${row(['---', '---', '---:', '---:', '---:', '---:', '---', '---:', '---:'])}
+${participants.map((p) => row([
+    String(p.participants), mode, String(p.remoteTiles), fixed(p.meanFps), fixed(p.minFps), String(p.stalledTiles), p.resolution,
+    fixed(p.browserCpuPercent, 0), fixed(p.serverCpuPercent, 1),
+  ])).join('\n')}`;
   return `Video meetings — the product as npm start serves it (production build, built-in PostgreSQL, no STUN/TURN: host
 candidates on this machine) and headless Chromium with its fake camera and microphone, in this process's tree.
 Join: a second person, lobby camera already on, clicks "Join meeting" → first frame of the host's tile
@@ -242,20 +255,16 @@ offer/answer and candidates carried by this process → first remote frame; one 
 
 ${row(['join → first remote frame', 'p50 ms', 'p95 ms', 'runs'])}
 ${row(['---', '---:', '---:', '---:'])}
-${timingRow('Convene: click "Join meeting" → first remote frame', join)}
-${timingRow('bare RTCPeerConnection: createOffer → first remote frame', baseline)}
-${row(['ratio Convene/bare', ratio(join.p50Ms, baseline.p50Ms, 1), ratio(join.p95Ms, baseline.p95Ms, 1), ''])}
-${result.failedJoins > 0 ? `\n${result.failedJoins} of ${join.runs + result.failedJoins} joins showed no remote frame within 20 s (left out above).\n` : ''}
-Everyone in one meeting (mesh: each sends to each); over ${result.windowSeconds} s after 3 s of settling, frames received per
-second per remote tile (getVideoPlaybackQuality) and CPU time of all browser processes and of the server
+${timingRow('Convene (mesh): click "Join meeting" → first remote frame', join)}
+${sfu ? `${timingRow('Convene (Janus SFU): click "Join meeting" → first remote frame', sfu.join)}\n` : ''}${timingRow('bare RTCPeerConnection: createOffer → first remote frame', baseline)}
+${row(['ratio Convene (mesh)/bare', ratio(join.p50Ms, baseline.p50Ms, 1), ratio(join.p95Ms, baseline.p95Ms, 1), ''])}
+${failed('Mesh', result)}${sfu ? failed('Janus', sfu) : ''}
+Everyone in one meeting, as a mesh (each sends to each) and through a Janus SFU the bench starts (each sends once,
+simulcast; Janus's CPU counts as the server's)${sfu ? '' : ' — Janus is not installed, so the mesh only'}; over ${result.windowSeconds} s after 3 s of settling, frames
+received per second per remote tile (getVideoPlaybackQuality) and CPU time of all browser processes and of the server
 (utime + stime from /proc, as % of one core; ${os.cpus().length} cores here).
 
-${row(['people', 'remote tiles', 'fps per tile (mean)', 'fps (lowest tile)', 'tiles without frames', 'received size', 'browser CPU %', 'server CPU %'])}
-${row(['---', '---:', '---:', '---:', '---:', '---', '---:', '---:'])}
-${result.participants.map((p) => row([
-    String(p.participants), String(p.remoteTiles), fixed(p.meanFps), fixed(p.minFps), String(p.stalledTiles), p.resolution,
-    fixed(p.browserCpuPercent, 0), fixed(p.serverCpuPercent, 1),
-  ])).join('\n')}`;
+${participantsTable('mesh', result.participants)}${sfu ? `\n${participantsTable('Janus', sfu.participants).split('\n').slice(2).join('\n')}` : ''}`;
 }
 
 function peopleSection(result: PeopleBenchResult) {
@@ -292,6 +301,8 @@ const processing = runs('processing') ? await benchProcessing() : null;
 const search = runs('search') ? await benchSearch() : [];
 const ask = runs('ask') ? await benchAsk() : [];
 const meetings = runs('meetings') ? await benchMeetings() : null;
+if (runs('meeting-effects')) console.info(`Measuring one meeting tab's CPU with effects off, noise suppression, background blur and both (${effectsSeconds} s each)…`);
+const meetingEffects = runs('meeting-effects') ? await measureEffectsCpu({ windowSeconds: effectsSeconds, settleSeconds: 5 }) : null;
 const web = runs('web') ? measureFirstLoad() : null;
 if (runs('web')) console.info(`Running Lighthouse ${lighthouseRuns} times per page and preset, then timing ${routeChanges} route changes in headless Chromium…`);
 const pageSpeed = runs('web') ? await measurePageSpeed({ lighthouseRuns, routeChanges }) : null;
@@ -333,6 +344,7 @@ if (processing) sections.push(processingSection(processing));
 if (search.length > 0) sections.push(searchSection(search));
 if (ask.length > 0) sections.push(askSection(ask));
 if (meetings) sections.push(meetingsSection(meetings));
+if (meetingEffects) sections.push(effectsCpuSection(meetingEffects, effectsSeconds, row));
 if (web) sections.push(firstLoadSection(web));
 if (pageSpeed) sections.push(pageSpeedSection(pageSpeed));
 console.info(`\n${sections.join('\n\n')}\n`);

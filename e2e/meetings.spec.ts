@@ -1,5 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { hubWithPeople, signedInContext, type ApiPerson } from './support/api-people';
+import { expect, test, type Page } from '@playwright/test';
+import { hubWithPeople, pagesOfPeople } from './support/api-people';
 import {
   expectEveryoneSeesEveryone,
   joinFromLobby,
@@ -20,12 +20,7 @@ test('three people of a hub meet with video, see each other toggle camera and mi
     hubWithPeople(base, ['Ada Adams', 'Ben Brooks', 'Cleo Chen']),
     hubWithPeople(base, ['Dora Diaz']),
   ]);
-  const contexts: BrowserContext[] = [];
-  const pageOf = async (who: ApiPerson) => {
-    const context = await signedInContext(browser, base, who);
-    contexts.push(context);
-    return context.newPage();
-  };
+  const { pageOf, close } = pagesOfPeople(browser, base);
 
   try {
     const adaPage = await pageOf(ada);
@@ -97,6 +92,6 @@ test('three people of a hub meet with video, see each other toggle camera and mi
       await expect(tiles(adaPage)).toHaveCount(2);
     });
   } finally {
-    await Promise.all(contexts.map((context) => context.close()));
+    await close();
   }
 });

@@ -5,4 +5,6 @@ import { call } from './api';
 export const meetingsApi = {
   create: (body: CreateMeetingBody = {}) => call('POST meetings/', { body }),
   get: (code: string) => call('GET meetings/:code/', { params: { code } }),
+  /** Meetings going on now in the active hub (or one of its spaces) that the caller may join. */
+  live: (spaceId?: string) => call('GET meetings/live/', { query: spaceId ? { space_id: spaceId } : {} }),
 };

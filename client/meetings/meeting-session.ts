@@ -1,9 +1,12 @@
-import type { MediaState, Meeting, Participant, ServerMessage } from '../../lib/contract/meetings';
+import type { ChatMessage, MediaState, Meeting, MeetingReaction, Participant, ServerMessage } from '../../lib/contract/meetings';
 import { currentAuthToken } from '../http/clients';
 import { MediaError, openCamera, openCameraAndMic, openMic, openScreen, stopStream, type MediaProblem } from './local-media';
 import { PeerMesh, type LocalTracks, type PeerMeshOptions } from './peer-mesh';
+import { SfuMedia, type MeetingMedia, type SfuLayer } from './sfu-media';
 import { SignallingClient, type SignallingOptions, type SignallingStatus } from './signalling-client';
 import { SpeakingDetector } from './speaking-detector';
+import { noEffects, readEffectSettings, saveEffectSettings, type EffectName, type EffectSettings } from './effects/effect-settings';
+import { applyEffect, effectKind, TrackEffects } from './effects/track-effects';
 
 export type MeetingStatus =
   | 'connecting'
@@ -16,6 +19,29 @@ export type MeetingStatus =
 
 /** The key of the speaking map for one's own microphone. */
 export const SELF_KEY = 'self';
+
+/** How long a reaction floats over its sender's tile. */
+export const REACTION_SHOW_MS = 4000;
+
+/** How long a chat message waits for the server to hand it back before it counts as not sent. */
+export const CHAT_SEND_TIMEOUT_MS = 10_000;
+
+export const CHAT_TOO_FAST = 'You’re sending messages too fast. Wait a few seconds, then send it again.';
+export const CHAT_NOT_SENT = 'Your message was not sent. Please try again.';
+
+/** A reaction on its way up over its sender's tile (`peerId` is one's own for one's own). */
+export interface FloatingReaction {
+  id: number;
+  peerId: string;
+  emoji: MeetingReaction;
+}
+
+/** Something to tell the person once; a new id each time, so the same words can be told twice. */
+export interface MeetingNotice {
+  id: number;
+  text: string;
+  tone: 'info' | 'error';
+}
 
 export interface MeetingSnapshot {
   status: MeetingStatus;
@@ -35,6 +61,15 @@ export interface MeetingSnapshot {
   /** What stopped one's own media at the start, if anything. */
   mediaProblem: MediaProblem | null;
   speaking: Record<string, boolean>;
+  /** The effects on what one sends (off again when one could not start). */
+  effects: EffectSettings;
+  /** Oneself as the others see it (the host flag, one's raised hand); null until welcomed. */
+  self: Participant | null;
+  /** The meeting's chat, oldest first. */
+  chat: ChatMessage[];
+  reactions: FloatingReaction[];
+  /** The latest thing to tell the person (the host muted them, a host action was refused). */
+  notice: MeetingNotice | null;
 }
 
 export interface JoinSettings {
@@ -44,12 +79,15 @@ export interface JoinSettings {
   micId?: string | null;
   /** The lobby's preview, reused so the camera is not opened twice. */
   stream?: MediaStream | null;
+  /** Noise suppression and background blur; a rejoin after a reload uses the saved choice. */
+  effects?: EffectSettings;
 }
 
 export interface SessionDeps {
   createSocket?: SignallingOptions['createSocket'];
   createConnection?: PeerMeshOptions['createConnection'];
   openMedia?: typeof openCameraAndMic;
+  applyEffect?: typeof applyEffect;
 }
 
 /** Where every session starts: connecting, alone, sending nothing yet. */
@@ -66,7 +104,18 @@ export const startingSnapshot = (local: MediaStream | null): MeetingSnapshot => 
   media: { audio: false, video: false, screen: null },
   mediaProblem: null,
   speaking: {},
+  effects: noEffects,
+  self: null,
+  chat: [],
+  reactions: [],
+  notice: null,
 });
+
+interface PendingChat {
+  resolve(): void;
+  reject(error: Error): void;
+  timer: ReturnType<typeof setTimeout>;
+}
 
 /**
  * One visit to a meeting: local media, the signalling link and the peer
@@ -76,11 +125,17 @@ export class MeetingSession {
   private snapshot: MeetingSnapshot;
   private readonly listeners = new Set<() => void>();
   private signalling: SignallingClient | null = null;
-  private mesh: PeerMesh | null = null;
+  /** The peer mesh, or the SFU connections when the welcome says an SFU carries the meeting. */
+  private mesh: MeetingMedia | null = null;
   private readonly localStream: MediaStream | null;
   private readonly speakingDetector: SpeakingDetector;
+  private readonly effects: TrackEffects;
   private settings: JoinSettings;
   private ended = false;
+  /** Chat messages sent and not yet handed back by the server, oldest first (the server answers in order). */
+  private readonly pendingChats: PendingChat[] = [];
+  private readonly reactionTimers = new Set<ReturnType<typeof setTimeout>>();
+  private nextId = 1;
 
   constructor(
     private readonly code: string,
@@ -90,7 +145,8 @@ export class MeetingSession {
     this.settings = settings;
     this.localStream = typeof MediaStream === 'undefined' ? null : new MediaStream();
     this.speakingDetector = new SpeakingDetector((speaking) => this.update({ speaking }));
-    this.snapshot = startingSnapshot(this.localStream);
+    this.effects = new TrackEffects(settings.effects ?? readEffectSettings(), deps.applyEffect);
+    this.snapshot = { ...startingSnapshot(this.localStream), effects: this.effects.settings };
   }
 
   subscribe = (listener: () => void) => {
@@ -118,18 +174,26 @@ export class MeetingSession {
       stopStream(source);
       return;
     }
-    for (const track of source?.getTracks() ?? []) {
-      // Joining with the camera off releases it (its light goes out); muted keeps the mic, disabled.
-      if (track.kind === 'video' && !video) {
-        track.stop();
-        continue;
-      }
+    // Joining with the camera off releases it (its light goes out).
+    for (const track of source?.getVideoTracks() ?? []) if (!video) track.stop();
+    const kept = (source?.getTracks() ?? []).filter((track) => track.kind !== 'video' || video);
+    // The effects start before anything is sent: a blurred background is never sent unblurred first.
+    const sent = await Promise.all(kept.map((track) => this.effects.process(track)));
+    if (this.ended) {
+      for (const { track } of sent) this.effects.stop(track);
+      stopStream(source);
+      return;
+    }
+    for (const { track, problem: effectProblem } of sent) {
+      // Muted keeps the mic, disabled.
       if (track.kind === 'audio') track.enabled = audio;
       this.localStream?.addTrack(track);
+      if (effectProblem) this.tell(effectProblem.message, 'error');
     }
     this.update({
       mediaProblem: problem,
       media: { audio: audio && this.track('audio') !== null, video: video && this.track('video') !== null, screen: null },
+      effects: this.effects.settings,
     });
     this.speakingDetector.watch(SELF_KEY, this.localStream);
     this.signalling = new SignallingClient({
@@ -147,7 +211,7 @@ export class MeetingSession {
     const current = this.track('video');
     if (!on) {
       if (current) {
-        current.stop();
+        this.effects.stop(current);
         this.localStream?.removeTrack(current);
       }
       this.mesh?.setTrack('video', null, this.localTracks());
@@ -158,9 +222,9 @@ export class MeetingSession {
       this.setMedia({ video: true });
       return;
     }
-    const track = await openCamera(this.settings.cameraId);
+    const track = await this.withEffect(await openCamera(this.settings.cameraId));
     if (this.ended) {
-      track.stop();
+      this.effects.stop(track);
       return;
     }
     this.localStream?.addTrack(track);
@@ -172,9 +236,9 @@ export class MeetingSession {
     let track = this.track('audio');
     if (on && !track) {
       // Joined without a microphone (blocked, or none then): try again now.
-      track = await openMic(this.settings.micId);
+      track = await this.withEffect(await openMic(this.settings.micId));
       if (this.ended) {
-        track.stop();
+        this.effects.stop(track);
         return;
       }
       this.localStream?.addTrack(track);
@@ -210,6 +274,81 @@ export class MeetingSession {
     this.setMedia({ screen: screen.id });
   }
 
+  /**
+   * Sends a chat message. Settles once the server hands it back to everyone (or refuses it),
+   * so the person's draft is only cleared for a message that really went out.
+   */
+  sendChat(text: string): Promise<void> {
+    if (!this.signalling?.send({ type: 'chat', text })) return Promise.reject(new Error(CHAT_NOT_SENT));
+    return new Promise((resolve, reject) => {
+      const pending: PendingChat = {
+        resolve,
+        reject,
+        timer: setTimeout(() => this.settleChat(pending, new Error(CHAT_NOT_SENT)), CHAT_SEND_TIMEOUT_MS),
+      };
+      this.pendingChats.push(pending);
+    });
+  }
+
+  setHand(raised: boolean): void {
+    const self = this.snapshot.self;
+    if (!self || !this.signalling?.send({ type: 'hand', raised })) return;
+    // Shown at once; the server's `peer-hand` brings the time everyone else sorts by.
+    this.update({ self: { ...self, hand_raised_at: raised ? (self.hand_raised_at ?? new Date().toISOString()) : null } });
+  }
+
+  react(emoji: MeetingReaction): void {
+    const selfId = this.snapshot.selfPeerId;
+    if (selfId && this.signalling?.send({ type: 'reaction', emoji })) this.float(selfId, emoji);
+  }
+
+  /** Host only: turns another participant's microphone off. */
+  mute(peerId: string): void {
+    this.signalling?.send({ type: 'mute', peer_id: peerId });
+  }
+
+  /** Host only: sends another participant out of the meeting. */
+  remove(peerId: string): void {
+    this.signalling?.send({ type: 'remove', peer_id: peerId });
+  }
+
+  /**
+   * Switches noise suppression or background blur. The track sent is swapped
+   * in place (no renegotiation), and the choice is kept for the next meeting.
+   * Throws EffectError when the effect cannot run here.
+   */
+  async setEffect(effect: EffectName, on: boolean): Promise<void> {
+    const kind = effectKind[effect];
+    const current = this.track(kind);
+    const next = await this.effects.toggle(effect, on, current);
+    if (this.ended) {
+      if (next) this.effects.stop(next);
+      return;
+    }
+    if (current && next && next !== current) {
+      next.enabled = current.enabled;
+      this.localStream?.removeTrack(current);
+      this.localStream?.addTrack(next);
+      this.mesh?.setTrack(kind, next, this.localTracks());
+      this.effects.release(current);
+      if (kind === 'audio') {
+        this.speakingDetector.unwatch(SELF_KEY);
+        this.speakingDetector.watch(SELF_KEY, this.localStream);
+      }
+    }
+    saveEffectSettings(this.effects.settings);
+    this.update({ effects: this.effects.settings });
+  }
+
+  /**
+   * In a meeting an SFU carries, which of someone's camera pictures to
+   * receive: 'high' for the active speaker or a pinned tile, 'low' for small
+   * tiles. A mesh always receives the one picture each person sends.
+   */
+  preferLayer(peerId: string, layer: SfuLayer): void {
+    if (this.mesh instanceof SfuMedia) this.mesh.preferLayer(peerId, layer);
+  }
+
   /** Leaves the meeting: tells the server, closes every connection and releases the camera and microphone. */
   leave(): void {
     if (this.ended) return;
@@ -222,11 +361,15 @@ export class MeetingSession {
   private teardown(): void {
     this.mesh?.close();
     this.mesh = null;
+    for (const pending of [...this.pendingChats]) this.settleChat(pending, new Error(CHAT_NOT_SENT));
+    for (const timer of this.reactionTimers) clearTimeout(timer);
+    this.reactionTimers.clear();
     this.speakingDetector.close();
+    this.effects.stopAll();
     stopStream(this.localStream);
     stopStream(this.snapshot.screen);
     for (const track of this.localStream?.getTracks() ?? []) this.localStream?.removeTrack(track);
-    this.update({ streams: {}, speaking: {}, screen: null, media: { audio: false, video: false, screen: null } });
+    this.update({ streams: {}, speaking: {}, screen: null, reactions: [], media: { audio: false, video: false, screen: null } });
   }
 
   private onStatus(status: SignallingStatus, closeCode: number | null): void {
@@ -245,20 +388,18 @@ export class MeetingSession {
         // A (re)join: a new peer id, so every old connection is replaced.
         this.mesh?.close();
         const selfId = message.peer_id;
-        this.mesh = new PeerMesh(
-          {
-            selfId,
-            iceServers: message.ice_servers,
-            iceTransportPolicy: message.ice_transport_policy,
-            send: (to, payload) => this.signalling?.send({ type: 'signal', to, ...payload }),
-            onStreams: (peerId, streams) => this.onStreams(peerId, streams),
-            createConnection: this.deps.createConnection,
-          },
-          this.localTracks(),
-        );
+        const transport = {
+          iceServers: message.ice_servers,
+          iceTransportPolicy: message.ice_transport_policy,
+          onStreams: (peerId: string, streams: MediaStream[]) => this.onStreams(peerId, streams),
+          createConnection: this.deps.createConnection,
+        };
+        this.mesh = message.sfu
+          ? new SfuMedia({ ...transport, send: (sfuMessage) => this.signalling?.send(sfuMessage) }, this.localTracks())
+          : new PeerMesh({ ...transport, selfId, send: (to, payload) => this.signalling?.send({ type: 'signal', to, ...payload }) }, this.localTracks());
         const participants = message.participants.filter((p) => p.peer_id !== selfId);
         this.speakingDetector.retain([SELF_KEY]);
-        this.update({ selfPeerId: selfId, meeting: message.meeting, participants, streams: {} });
+        this.update({ selfPeerId: selfId, meeting: message.meeting, participants, streams: {}, self: message.self, chat: message.chat });
         for (const participant of participants) this.mesh.addPeer(participant.peer_id);
         break;
       }
@@ -287,8 +428,42 @@ export class MeetingSession {
       case 'signal':
         void this.mesh?.handleSignal(message.from, { description: message.description, candidate: message.candidate });
         break;
+      case 'sfu-answer':
+      case 'sfu-offer':
+        if (this.mesh instanceof SfuMedia) void this.mesh.handleSfu(message);
+        break;
+      case 'chat': {
+        const { message: chat } = message;
+        if (!this.snapshot.chat.some((m) => m.id === chat.id)) this.update({ chat: [...this.snapshot.chat, chat] });
+        const pending = this.pendingChats[0];
+        if (pending && chat.peer_id === this.snapshot.selfPeerId) this.settleChat(pending, null);
+        break;
+      }
+      case 'peer-hand': {
+        const { peer_id: peerId, hand_raised_at: raisedAt } = message;
+        const self = this.snapshot.self;
+        if (self && peerId === this.snapshot.selfPeerId) this.update({ self: { ...self, hand_raised_at: raisedAt } });
+        else this.update({ participants: this.snapshot.participants.map((p) => (p.peer_id === peerId ? { ...p, hand_raised_at: raisedAt } : p)) });
+        break;
+      }
+      case 'reaction':
+        // One's own was shown when sent.
+        if (message.peer_id !== this.snapshot.selfPeerId) this.float(message.peer_id, message.emoji);
+        break;
+      case 'muted':
+        // Like pressing the mic button: the track is disabled and everyone sees the muted icon; unmuting stays possible.
+        void this.setMic(false);
+        this.tell(`${message.by.name} muted your microphone. You can unmute it when you want to speak.`, 'info');
+        break;
       case 'error':
-        this.update({ error: message.message });
+        if (message.code === 'chat_rate_limited') {
+          const pending = this.pendingChats[0];
+          if (pending) this.settleChat(pending, new Error(CHAT_TOO_FAST));
+        } else if (message.code === 'forbidden') {
+          this.tell(message.message, 'error');
+        } else {
+          this.update({ error: message.message });
+        }
         break;
       case 'pong':
         break;
@@ -301,6 +476,39 @@ export class MeetingSession {
     const camera = streams.find((s) => s.id !== participant?.state.screen && s.getAudioTracks().length > 0);
     this.speakingDetector.watch(peerId, camera ?? null);
     this.update({ streams: { ...this.snapshot.streams, [peerId]: streams } });
+  }
+
+  private settleChat(pending: PendingChat, error: Error | null): void {
+    const index = this.pendingChats.indexOf(pending);
+    if (index < 0) return;
+    this.pendingChats.splice(index, 1);
+    clearTimeout(pending.timer);
+    if (error) pending.reject(error);
+    else pending.resolve();
+  }
+
+  private float(peerId: string, emoji: MeetingReaction): void {
+    const reaction: FloatingReaction = { id: this.nextId++, peerId, emoji };
+    this.update({ reactions: [...this.snapshot.reactions, reaction] });
+    const timer = setTimeout(() => {
+      this.reactionTimers.delete(timer);
+      this.update({ reactions: this.snapshot.reactions.filter((r) => r !== reaction) });
+    }, REACTION_SHOW_MS);
+    this.reactionTimers.add(timer);
+  }
+
+  private tell(text: string, tone: MeetingNotice['tone']): void {
+    this.update({ notice: { id: this.nextId++, text, tone } });
+  }
+
+  /** A camera or microphone track opened in the meeting, with its effect on (or off, and why, when it cannot run). */
+  private async withEffect(track: MediaStreamTrack): Promise<MediaStreamTrack> {
+    const { track: sent, problem } = await this.effects.process(track);
+    if (problem) {
+      this.tell(problem.message, 'error');
+      this.update({ effects: this.effects.settings });
+    }
+    return sent;
   }
 
   private track(kind: 'audio' | 'video'): MediaStreamTrack | null {

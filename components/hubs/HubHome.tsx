@@ -134,7 +134,7 @@ export function HubHome() {
               spaceCount={home?.space_count ?? 0}
               mayCreateSpace={hub.abilities.create_space}
             />
-            <MeetingsNow meetings={home?.live_meetings ?? null} />
+            <MeetingsNow initial={home?.live_meetings ?? null} />
           </>
         ) : (
           <LoadFailure message="We could not load what is new in the hub." error={load.message} onRetry={retry} style={{ gridColumn: '1 / -1' }} />

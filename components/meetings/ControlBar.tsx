@@ -12,16 +12,20 @@ const Bar = styled.div`
   align-items: center;
   justify-content: center;
   gap: 12px;
-  width: ${video.controlBarWidth}px;
+  flex-wrap: wrap;
+  width: fit-content;
+  min-width: ${video.controlBarWidth}px;
   max-width: ${video.controlBarMaxWidth};
   margin: 0 auto;
   padding: 10px 16px;
-  border-radius: 999px;
+  border-radius: 32px;
   background: ${colors.stageBar};
   box-shadow: 0 8px 24px rgba(0, 0, 0, 0.35);
 
-  /* 60vw of a phone is about 230px: smaller buttons keep all five inside it. */
+  /* A phone gives the bar its whole width, with smaller buttons (two rows when they need it). */
   @media (max-width: ${breakpoints.sm}px) {
+    min-width: 0;
+    max-width: calc(100% - 16px);
     gap: 6px;
     padding: 8px;
 
@@ -35,7 +39,7 @@ const Bar = styled.div`
 `;
 
 /** Crossed-out camera for "camera off", built from the camera icon (antd has no such icon). */
-const CameraOff = styled.span`
+export const CameraOff = styled.span`
   position: relative;
   display: inline-flex;
 
@@ -62,6 +66,8 @@ export interface ControlBarProps {
   onScreen(on: boolean): void;
   onCopyLink(): void;
   onLeave(): void;
+  /** More of the meeting's controls (hand, reactions, chat, people, layout), placed before Leave. */
+  children?: ReactNode;
 }
 
 /**
@@ -120,6 +126,7 @@ export function ControlBar(props: ControlBarProps) {
       <Tooltip title="Copy meeting link">
         <Button shape="circle" size="large" aria-label="Copy meeting link" icon={<LinkOutlined />} onClick={props.onCopyLink} />
       </Tooltip>
+      {props.children}
       <Tooltip title="Leave meeting">
         <Button
           shape="round"

@@ -10,6 +10,7 @@ import {
   type DeviceLists, type MediaProblem,
 } from '@/client/meetings/local-media';
 import type { JoinSettings } from '@/client/meetings/meeting-session';
+import { LobbyEffects, useBlurredPreview, useEffectSettings } from './EffectsToggles';
 import { useMediaElement } from './useMediaElement';
 
 const Layout = styled.div`
@@ -158,9 +159,12 @@ export function MeetingLobby({ meeting, onJoin }: { meeting: Meeting; onJoin(set
   const [startMuted, setStartMuted] = useState(false);
   const [startCameraOff, setStartCameraOff] = useState(false);
   const [opening, setOpening] = useState(true);
+  const [effects, setEffect] = useEffectSettings();
+  // No blur runs for a preview nobody sees (camera off).
+  const blurred = useBlurredPreview(stream, effects.blur && !startCameraOff, () => setEffect('blur', false));
   // The stream handed to the meeting on Join must not be stopped when the lobby goes away.
   const handedOver = useRef<MediaStream | null>(null);
-  const { ref } = useMediaElement(startCameraOff ? null : stream, true);
+  const { ref } = useMediaElement(startCameraOff ? null : blurred.preview, true);
 
   useEffect(() => {
     let cancelled = false;
@@ -198,7 +202,7 @@ export function MeetingLobby({ meeting, onJoin }: { meeting: Meeting; onJoin(set
 
   const join = () => {
     handedOver.current = stream;
-    onJoin({ audio: !startMuted, video: !startCameraOff, cameraId, micId, stream });
+    onJoin({ audio: !startMuted, video: !startCameraOff, cameraId, micId, stream, effects });
   };
 
   const hasCamera = (stream?.getVideoTracks().length ?? 0) > 0;
@@ -219,6 +223,7 @@ export function MeetingLobby({ meeting, onJoin }: { meeting: Meeting; onJoin(set
           {(startCameraOff || !hasCamera) && !opening && (
             <div className="off">{startCameraOff ? 'Your camera is off' : 'No camera'}</div>
           )}
+          {blurred.starting && !startCameraOff && <div className="off">Blurring your background…</div>}
         </Preview>
         <div>
           <h1>{meetingTitle(meeting)}</h1>
@@ -247,6 +252,7 @@ export function MeetingLobby({ meeting, onJoin }: { meeting: Meeting; onJoin(set
             <Checkbox checked={startCameraOff} onChange={(e) => setStartCameraOff(e.target.checked)}>
               Join with camera off
             </Checkbox>
+            <LobbyEffects settings={effects} problem={blurred.problem} onChange={setEffect} />
           </div>
           <Button type="primary" size="large" block onClick={join} disabled={opening && !problem}>
             Join meeting

@@ -1,9 +1,12 @@
-import { AudioMutedOutlined, DesktopOutlined, SoundOutlined } from '@ant-design/icons';
+import { AudioMutedOutlined, DesktopOutlined, PushpinFilled, PushpinOutlined, SoundOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
 import { colors } from '@/lib/palette';
 import { PersonAvatar } from '@/components/common/PersonAvatar';
+import type { FloatingReaction } from '@/client/meetings/meeting-session';
+import { RaisedHand } from './RaisedHand';
+import { ReactionsOverlay } from './ReactionsOverlay';
 import { useMediaElement } from './useMediaElement';
 
 export interface VideoTileProps {
@@ -16,6 +19,12 @@ export interface VideoTileProps {
   speaking: boolean;
   /** A shared screen rather than a camera. */
   screen?: boolean;
+  handRaised?: boolean;
+  /** Reactions the person just sent, floating over their camera. */
+  reactions?: FloatingReaction[];
+  pinned?: boolean;
+  /** Pins the tile large (or unpins it); no pin button without it. */
+  onPin?(): void;
 }
 
 const Tile = styled.figure<{ $speaking: boolean }>`
@@ -29,6 +38,11 @@ const Tile = styled.figure<{ $speaking: boolean }>`
   outline: 3px solid ${(p) => (p.$speaking ? theme.primaryColor : 'transparent')};
   outline-offset: -3px;
   transition: outline-color 0.15s;
+
+  &:hover .pin,
+  &:focus-within .pin {
+    opacity: 1;
+  }
 
   video {
     width: 100%;
@@ -85,10 +99,36 @@ const Corner = styled.div`
   position: absolute;
   top: 12px;
   right: 12px;
+  display: flex;
+  gap: 6px;
+
+  .pin:not([aria-pressed='true']) {
+    opacity: 0;
+    transition: opacity 0.15s;
+  }
+
+  /* Shown while the tile is pointed at or focused; always on a touch screen, which cannot point. */
+  @media (hover: none) {
+    .pin:not([aria-pressed='true']) {
+      opacity: 1;
+    }
+  }
+`;
+
+const Hand = styled.div`
+  position: absolute;
+  top: 12px;
+  left: 12px;
+  padding: 4px 8px;
+  border-radius: 8px;
+  font-size: 20px;
+  line-height: 1;
+  background: ${colors.primaryFill};
 `;
 
 /** One participant's camera (or shared screen): video, name bottom-left, mic-muted icon, speaking outline. */
-export function VideoTile({ peerId, name, self, stream, micMuted, cameraOff, speaking, screen = false }: VideoTileProps) {
+export function VideoTile(props: VideoTileProps) {
+  const { peerId, name, self, stream, micMuted, cameraOff, speaking, screen = false, handRaised = false, reactions = [], pinned = false, onPin } = props;
   const { ref, soundBlocked, unblockSound } = useMediaElement(stream, self || screen, cameraOff);
   const label = screen ? `${name} is presenting` : self ? `${name} (you)` : name;
   const videoClass = [self && !screen ? 'mirrored' : '', screen ? 'screen' : '', cameraOff && !screen ? 'hidden' : '']
@@ -105,6 +145,8 @@ export function VideoTile({ peerId, name, self, stream, micMuted, cameraOff, spe
       data-camera-off={String(cameraOff)}
       data-speaking={String(speaking)}
       data-screen={String(screen)}
+      data-hand-raised={String(handRaised)}
+      data-pinned={String(pinned)}
       $speaking={speaking && !screen}
       aria-label={label}
     >
@@ -119,11 +161,31 @@ export function VideoTile({ peerId, name, self, stream, micMuted, cameraOff, spe
         <span className="name">{label}</span>
         {micMuted && !screen && <AudioMutedOutlined aria-label="Microphone muted" role="img" />}
       </Label>
-      {soundBlocked && (
+      {handRaised && (
+        <Hand>
+          <RaisedHand />
+        </Hand>
+      )}
+      <ReactionsOverlay name={name} reactions={reactions} />
+      {(soundBlocked || onPin) && (
         <Corner>
-          <Button size="small" icon={<SoundOutlined />} onClick={unblockSound}>
-            Turn on sound
-          </Button>
+          {soundBlocked && (
+            <Button size="small" icon={<SoundOutlined />} onClick={unblockSound}>
+              Turn on sound
+            </Button>
+          )}
+          {onPin && (
+            <Button
+              className="pin"
+              size="small"
+              shape="circle"
+              aria-label={pinned ? `Unpin ${label}` : `Pin ${label}`}
+              aria-pressed={pinned}
+              type={pinned ? 'primary' : 'default'}
+              icon={pinned ? <PushpinFilled /> : <PushpinOutlined />}
+              onClick={onPin}
+            />
+          )}
         </Corner>
       )}
     </Tile>

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useAuthStore } from '@/store/auth';
 import { registerActiveMeeting } from '@/store/meeting';
-import { MeetingSession, startingSnapshot, type JoinSettings, type MeetingSnapshot, type SessionDeps } from '@/client/meetings/meeting-session';
+import type { MeetingReaction } from '@/lib/contract/meetings';
+import type { SfuLayer } from '@/client/meetings/sfu-media';
+import type { EffectName } from '@/client/meetings/effects/effect-settings';
+import { CHAT_NOT_SENT, MeetingSession, startingSnapshot, type JoinSettings, type MeetingSnapshot, type SessionDeps } from '@/client/meetings/meeting-session';
 
 /** sessionStorage key that marks "this tab is in meeting <code>": a reload rejoins directly. */
 export const rejoinKey = (code: string) => `convene.meeting.${code}`;
@@ -55,8 +58,17 @@ export interface MeetingControls {
   setCamera(on: boolean): Promise<void>;
   setMic(on: boolean): Promise<void>;
   setScreen(on: boolean): Promise<void>;
+  /** Noise suppression or background blur on or off; rejects with EffectError when it cannot run. */
+  setEffect(effect: EffectName, on: boolean): Promise<void>;
   /** Leaves for good: a reload after this shows the lobby. */
   leave(): void;
+  sendChat(text: string): Promise<void>;
+  setHand(raised: boolean): void;
+  react(emoji: MeetingReaction): void;
+  mute(peerId: string): void;
+  remove(peerId: string): void;
+  /** Asks for a peer's sharp or light video; only meetings whose media goes through a server offer the choice. */
+  preferLayer(peerId: string, layer: SfuLayer): void;
 }
 
 /**
@@ -136,6 +148,13 @@ export function useMeeting(code: string, settings: JoinSettings | null, deps?: S
     setCamera: useCallback((on: boolean) => session?.setCamera(on) ?? Promise.resolve(), [session]),
     setMic: useCallback((on: boolean) => session?.setMic(on) ?? Promise.resolve(), [session]),
     setScreen: useCallback((on: boolean) => session?.setScreen(on) ?? Promise.resolve(), [session]),
+    setEffect: useCallback((effect: EffectName, on: boolean) => session?.setEffect(effect, on) ?? Promise.resolve(), [session]),
     leave,
+    sendChat: useCallback((text: string) => session?.sendChat(text) ?? Promise.reject(new Error(CHAT_NOT_SENT)), [session]),
+    setHand: useCallback((raised: boolean) => session?.setHand(raised), [session]),
+    react: useCallback((emoji: MeetingReaction) => session?.react(emoji), [session]),
+    mute: useCallback((peerId: string) => session?.mute(peerId), [session]),
+    remove: useCallback((peerId: string) => session?.remove(peerId), [session]),
+    preferLayer: useCallback((peerId: string, layer: SfuLayer) => session?.preferLayer(peerId, layer), [session]),
   };
 }

@@ -21,6 +21,7 @@ import { useLoad } from '@/components/ui/useLoad';
 import { roleLabels } from '@/components/common/roles';
 import { InviteForm } from '@/components/invitations/InviteForm';
 import { PendingInvitations } from '@/components/invitations/PendingInvitations';
+import { SpaceMeetingsNow } from '@/components/meetings/LiveMeetings';
 import { StartMeetingButton } from '@/components/meetings/StartMeetingButton';
 import { MemberList } from '@/components/members/MemberList';
 import { isOnlyOwner, onlyOwnerLeaving } from '@/components/members/onlyOwner';
@@ -359,6 +360,7 @@ function SpaceDetails({ space, onChange, reload }: { space: Space; onChange(spac
           style={{ marginBottom: 16 }}
         />
       )}
+      <SpaceMeetingsNow spaceId={space.id} />
       <Tabs activeKey={shown} onChange={openTab} items={tabs} />
     </>
   );

@@ -87,6 +87,23 @@ export async function signedInContext(browser: Browser, baseUrl: string, who: Ap
 }
 
 /**
+ * Signed-in pages for several people, each in a browser context of its own
+ * (a meeting needs one per participant); `close` ends them all.
+ */
+export function pagesOfPeople(browser: Browser, baseUrl: string) {
+  const contexts: BrowserContext[] = [];
+  return {
+    async pageOf(who: ApiPerson, prepare?: (context: BrowserContext) => Promise<unknown>) {
+      const context = await signedInContext(browser, baseUrl, who);
+      contexts.push(context);
+      await prepare?.(context);
+      return context.newPage();
+    },
+    close: () => Promise.all(contexts.map((context) => context.close())),
+  };
+}
+
+/**
  * A hub with an owner and `members` more people in it, all made through the
  * API of the server at `baseUrl` (mail read from `dataDir`'s outbox).
  */

@@ -56,7 +56,7 @@ async function playbackOf(target: Locator): Promise<string> {
 }
 
 /** The tile's (or video element's) video shows moving pictures: videoWidth > 0 and currentTime advancing. */
-async function expectVideoPlaying(target: Locator, timeout = 30_000): Promise<void> {
+export async function expectVideoPlaying(target: Locator, timeout = 30_000): Promise<void> {
   await expect.poll(() => playbackOf(target), { timeout, intervals: [250, 500] }).toBe('playing');
 }
 
@@ -77,4 +77,25 @@ export async function anyRemotePicture(page: Page): Promise<boolean> {
   return page.evaluate(() =>
     [...document.querySelectorAll<HTMLVideoElement>('[data-testid="video-tile"][data-self="false"] video')]
       .some((video) => video.videoWidth > 0 && video.getVideoPlaybackQuality().totalVideoFrames > 0));
+}
+
+/** The meeting's control bar. */
+export const controls = (page: Page) => page.getByRole('toolbar', { name: 'Meeting controls' });
+
+/** Opens the side panel's Chat or People from the control bar (its button's name starts with the panel's). */
+export async function openPanel(page: Page, panel: 'Chat' | 'People'): Promise<void> {
+  const button = controls(page).getByRole('button', { name: new RegExp(`^${panel}`) });
+  if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+}
+
+/** The names in the People list, top to bottom. */
+export const peopleInList = (page: Page) =>
+  page.getByTestId('participant').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-name')));
+
+/** As the host: opens a person's menu in People and picks an action. */
+export async function hostAction(page: Page, name: string, action: 'Mute microphone' | 'Remove from meeting'): Promise<void> {
+  await openPanel(page, 'People');
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
 }

@@ -15,6 +15,8 @@ const welcome = (peerId = '11111111-1111-4111-8111-111111111111'): ServerMessage
   ice_servers: [{ urls: ['stun:stun.example.test:3478'] }],
   ice_transport_policy: 'all',
   participants: [],
+  self: { peer_id: peerId, user: { id: 'u1', name: 'Dana' }, state: { audio: true, video: false, screen: null }, host: false, hand_raised_at: null },
+  chat: [],
 });
 
 function setup(token: string | null = 'tok-1') {

@@ -95,7 +95,34 @@ describe('meeting lobby', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Join with camera off' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Join meeting' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Join meeting' }));
-    expect(onJoin).toHaveBeenCalledWith({ audio: false, video: false, cameraId: 'video-1', micId: 'audio-0', stream });
+    expect(onJoin).toHaveBeenCalledWith({
+      audio: false, video: false, cameraId: 'video-1', micId: 'audio-0', stream, effects: { noiseSuppression: false, blur: false },
+    });
+  });
+
+  it('offers the effects the browser can run, joins with the choice and keeps it for the next lobby', async () => {
+    // Noise suppression can run; jsdom's canvas has no stream, so the blur cannot.
+    vi.stubGlobal('AudioContext', class {});
+    vi.stubGlobal('AudioWorkletNode', class {});
+    vi.stubGlobal('MediaStream', class {});
+    try {
+      stubMedia(async () => fakeStream(['audio', 'video']).stream);
+      const { user, onJoin, unmount } = renderLobby();
+      expect(screen.getByRole('checkbox', { name: 'Blur background' })).toBeDisabled();
+      expect(screen.getByText('Background blur is not available in this browser.')).toBeInTheDocument();
+      await user.click(screen.getByRole('checkbox', { name: 'Noise suppression' }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Join meeting' })).toBeEnabled());
+      await user.click(screen.getByRole('button', { name: 'Join meeting' }));
+      expect(onJoin).toHaveBeenCalledWith(expect.objectContaining({ effects: { noiseSuppression: true, blur: false } }));
+      unmount();
+
+      renderLobby();
+      expect(screen.getByRole('checkbox', { name: 'Noise suppression' })).toBeChecked();
+      await screen.findByRole('button', { name: 'Join meeting' });
+    } finally {
+      vi.unstubAllGlobals();
+      window.localStorage.clear();
+    }
   });
 
   it('says when the camera and microphone are blocked, and still lets one join', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockDb } from '@/mocks/node';
 import type { MockMeeting } from '@/mocks/state';
@@ -107,5 +107,51 @@ describe('meeting page', () => {
     expect(window.sessionStorage.getItem(rejoinKey('abc-defg-hij'))).toBeNull();
     expect(useAuthStore.getState().cameraOn).toBe(false);
     expect(useAuthStore.getState().micOn).toBe(false);
+  });
+
+  it('chats, raises a hand and reacts through the meeting’s own buttons', async () => {
+    seedMeeting();
+    await signInOwner();
+    window.sessionStorage.setItem(rejoinKey('abc-defg-hij'), JSON.stringify({ audio: false, video: false, cameraId: null, micId: null }));
+    const { user } = openMeeting('abc-defg-hij');
+    const tile = await screen.findByTestId('video-tile');
+    await waitFor(() => expect(tile.getAttribute('data-peer-id')).toMatch(/^[0-9a-f-]{36}$/));
+    const controls = screen.getByRole('toolbar', { name: 'Meeting controls' });
+
+    await user.click(within(controls).getByRole('button', { name: 'Chat' }));
+    await user.click(await screen.findByRole('textbox', { name: 'Message' }));
+    await user.paste('Agenda: https://docs.example.test/agenda');
+    await user.keyboard('{Enter}');
+    const sent = await screen.findByTestId('chat-message');
+    expect(within(sent).getByRole('link', { name: 'https://docs.example.test/agenda' })).toHaveAttribute('target', '_blank');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue(''));
+
+    await user.click(within(controls).getByRole('button', { name: 'Raise hand' }));
+    await waitFor(() => expect(tile).toHaveAttribute('data-hand-raised', 'true'));
+    expect(within(controls).getByRole('button', { name: 'Lower hand' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(controls).getByRole('button', { name: 'People (1)' }));
+    const me = await screen.findByTestId('participant');
+    expect(me).toHaveAttribute('data-hand-raised', 'true');
+    // The person who started the meeting is its host.
+    expect(within(me).getByText('Host')).toBeInTheDocument();
+
+    await user.click(within(controls).getByRole('button', { name: 'Send a reaction' }));
+    await user.click(await screen.findByRole('button', { name: 'React with Applause' }));
+    expect(await within(tile).findByTestId('reaction')).toHaveTextContent('👏');
+  });
+
+  it('pins a tile large in the speaker layout and goes back to the grid', async () => {
+    seedMeeting();
+    await signInOwner();
+    window.sessionStorage.setItem(rejoinKey('abc-defg-hij'), JSON.stringify({ audio: false, video: false, cameraId: null, micId: null }));
+    const { user } = openMeeting('abc-defg-hij');
+    await screen.findByTestId('video-tile');
+    const controls = screen.getByRole('toolbar', { name: 'Meeting controls' });
+    await user.click(screen.getByRole('button', { name: 'Pin Dana Demo (you)' }));
+    expect(screen.getByTestId('video-grid')).toHaveAttribute('data-layout', 'speaker');
+    expect(within(screen.getByTestId('stage-focus')).getByTestId('video-tile')).toHaveAttribute('data-pinned', 'true');
+    await user.click(within(controls).getByRole('button', { name: 'Grid layout' }));
+    expect(screen.getByTestId('video-grid')).toHaveAttribute('data-layout', 'grid');
+    expect(screen.getByTestId('video-tile')).toHaveAttribute('data-pinned', 'false');
   });
 });
