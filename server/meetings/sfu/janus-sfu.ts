@@ -83,9 +83,13 @@ export function createJanusSfu(opts: JanusSfuOptions) {
           meeting?.peers.delete(peer);
           if (meeting && meeting.peers.size > 0) return;
           meetings.delete(args.meetingId);
-          // Participants of other nodes may still be in the room.
+          // Participants of other nodes may still be in the room. Janus drops a
+          // destroyed session's publisher a moment later, so the one leaving may still be listed.
           const listed = await control.request({ request: 'listparticipants', room: room.id }).catch(() => null);
-          if (Array.isArray(listed?.participants) && listed.participants.length === 0) {
+          const others = Array.isArray(listed?.participants)
+            ? (listed.participants as Array<{ display?: string }>).filter((p) => p.display !== args.peerId)
+            : null;
+          if (others?.length === 0) {
             await destroyVideoRoom({ control, room: room.id, secret: room.secret }).catch(() => undefined);
           }
         });
