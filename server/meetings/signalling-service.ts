@@ -48,6 +48,12 @@ export type HostActionResult = 'done' | 'ignored' | 'forbidden';
  */
 export function createSignallingService(opts: SignallingServiceOptions) {
   const node = randomUUID();
+  let lastHandAt = 0;
+  /** Hands raised within one millisecond still get distinct times, so their order is never a tie. */
+  const nextHandTime = (): string => {
+    lastHandAt = Math.max(Date.now(), lastHandAt + 1);
+    return new Date(lastHandAt).toISOString();
+  };
   const rooms = new Map<string, Room>();
   const { bus } = opts;
   const goneAfterMs = opts.presenceIntervalMs * 3;
@@ -220,7 +226,7 @@ export function createSignallingService(opts: SignallingServiceOptions) {
     async setHand(meetingId: string, peerId: string, raised: boolean): Promise<void> {
       const peer = rooms.get(meetingId)?.local.get(peerId);
       if (!peer) return;
-      const handRaisedAt = raised ? (peer.participant.hand_raised_at ?? new Date().toISOString()) : null;
+      const handRaisedAt = raised ? (peer.participant.hand_raised_at ?? nextHandTime()) : null;
       if (handRaisedAt === peer.participant.hand_raised_at) return;
       peer.participant = { ...peer.participant, hand_raised_at: handRaisedAt };
       await bus.publish(meetingId, { kind: 'hand', node, peerId, handRaisedAt });
