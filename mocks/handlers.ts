@@ -11,7 +11,9 @@ import { hubAdminHandlers } from './handlers/hub-admin';
 import { invitationHandlers } from './handlers/invitations';
 import { meetingHandlers, meetingSignalHandlers } from './handlers/meetings';
 import { hubHandlers } from './handlers/hubs';
+import { recordHandlers } from './handlers/records';
 import { spaceHandlers } from './handlers/spaces';
+import { templateHandlers } from './handlers/templates';
 import { twoFactorHandlers } from './handlers/two-factor';
 import type { MockDb } from './state';
 
@@ -29,6 +31,8 @@ export function createHandlers(db: MockDb): Array<HttpHandler | WebSocketHandler
     ...coreHandlers(db),
     ...spaceHandlers(db),
     ...contentHandlers(db),
+    ...templateHandlers(db),
+    ...recordHandlers(db),
     ...askHandlers(db),
     ...meetingHandlers(db),
     ...homeHandlers(db),

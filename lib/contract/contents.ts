@@ -132,8 +132,8 @@ export const contentStatusBadge: Record<ContentStatus, 'info' | 'warning' | 'suc
   failed: 'error',
 };
 
-/** upload: a file; form: a contact added by hand; note: text written in the app. */
-export const contentSources = ['upload', 'form', 'note'] as const;
+/** upload: a file; form: a contact added by hand; note: text written in the app; records: a record table. */
+export const contentSources = ['upload', 'form', 'note', 'records'] as const;
 export type ContentSource = (typeof contentSources)[number];
 
 /** Contact form template (spec §3): field, label, type, required. */
@@ -223,6 +223,8 @@ export const contentDetailsSchema = z.object({
   row_count: z.number().int().optional(),
   /** contact added by hand. */
   contact: z.record(z.string(), z.string()).optional(),
+  /** record table: the form template its records follow. */
+  template_id: z.uuid().optional(),
   /** image. */
   width: z.number().int().optional(),
   height: z.number().int().optional(),
@@ -263,7 +265,7 @@ const contentUrlsSchema = z.object({
 /** What the caller may do with an item now, from their role in its space and the space's state. */
 export const contentAbilitiesSchema = z.object({
   rename: z.boolean(),
-  /** Rewrite the text: notes only. */
+  /** Rewrite the text of a note; add and change the records of a record table. */
   edit: z.boolean(),
   delete: z.boolean(),
 });

@@ -5,6 +5,8 @@ import { contentEndpoints } from './contents';
 import { homeEndpoints } from './home';
 import type { Endpoint } from './endpoint';
 import { meetingEndpoints } from './meetings';
+import { recordEndpoints } from './records';
+import { templateEndpoints } from './templates';
 import { searchEndpoints } from './search';
 import { spaceEndpoints } from './spaces';
 import { auditEndpoints } from './audit';
@@ -36,6 +38,8 @@ const endpointTables = {
   ask: askEndpoints,
   meetings: meetingEndpoints,
   home: homeEndpoints,
+  templates: templateEndpoints,
+  records: recordEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** `METHOD path/` of an endpoint, as the route table names routes. */

@@ -30,6 +30,8 @@ export const errorCodes = [
   'forbidden',
   'not_found',
   'conflict',
+  /** Someone else changed the thing since the caller read it: nothing was saved. */
+  'edit_conflict',
   'email_taken',
   'email_unverified',
   'invalid_credentials',

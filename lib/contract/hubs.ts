@@ -31,6 +31,8 @@ export const hubAbilitiesSchema = z.object({
   view_unanswered: z.boolean(),
   transfer: z.boolean(),
   archive: z.boolean(),
+  /** Create, change and archive the hub's form templates. */
+  manage_templates: z.boolean(),
 });
 export type HubAbilities = z.infer<typeof hubAbilitiesSchema>;
 

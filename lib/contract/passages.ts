@@ -15,6 +15,8 @@ export const passageLocationSchema = z.object({
   sheet: z.string().optional(),
   /** 0-based index of the row in the item's parsed rows (content_rows.row_index). */
   row: z.number().int().min(0).optional(),
+  /** A record of a record table (records.id). */
+  record: z.uuid().optional(),
   /** Which part of an email. */
   part: z.enum(['message', 'attachment']).optional(),
   /** An email attachment's file name. */

@@ -86,14 +86,15 @@ export function hubAbilities(role: Role): HubAbilities {
     view_unanswered: can(role, 'manage_roles'),
     transfer: can(role, 'transfer_ownership'),
     archive: can(role, 'archive'),
+    manage_templates: can(role, 'edit_content'),
   };
 }
 
-/** An item of a space: its name and (for notes) its text follow the space's edit right, deleting its delete right. */
+/** An item of a space: its name, a note's text and a record table's records follow the space's edit right, deleting its delete right. */
 export function contentAbilities(space: Pick<SpaceAbilities, 'edit_content' | 'delete_content'>, source: ContentSource): ContentAbilities {
   return {
     rename: space.edit_content,
-    edit: space.edit_content && source === 'note',
+    edit: space.edit_content && (source === 'note' || source === 'records'),
     delete: space.delete_content,
   };
 }

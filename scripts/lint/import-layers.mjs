@@ -20,6 +20,7 @@ const layers = [
   ['components/billing'],
   ['components/members'],
   ['components/audit'],
+  ['components/records'], // templates, their generic renderer, record tables
   ['components/contents'],
   ['components/ask'], // answers open content previews
   ['components/meetings'],

@@ -4,6 +4,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ContentDetails, ContentKind, ContentSource, ContentStatus } from '../../lib/contract/contents';
 import type { PassageLocation } from '../../lib/contract/passages';
+import type { RecordValues, TemplateField } from '../../lib/contract/templates';
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -510,4 +511,56 @@ export const meetingAttendance = pgTable('meeting_attendance', {
   uniqueIndex('meeting_attendance_peer_key').on(t.peerId),
   index('meeting_attendance_meeting_idx').on(t.meetingId, t.joinedAt),
   index('meeting_attendance_open_idx').on(t.hubId).where(sql`${t.leftAt} is null`),
+]);
+
+/**
+ * A hub's form templates (the built-in contact template is not a row: it is
+ * the same in every hub). Fields are only ever added or marked removed, so
+ * every record saved under an older version still reads.
+ */
+export const formTemplates = pgTable('form_templates', {
+  id: id(),
+  hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  fields: jsonb('fields').$type<TemplateField[]>().notNull(),
+  version: integer('version').notNull().default(1),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('form_templates_name_key').on(t.hubId, sql`lower(${t.name})`),
+]);
+
+/** The records of a record table (an item of source "records"): one template's values each. */
+export const records = pgTable('records', {
+  id: id(),
+  hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
+  contentId: uuid('content_id').notNull().references(() => contents.id, { onDelete: 'cascade' }),
+  values: jsonb('values').$type<RecordValues>().notNull(),
+  /** The values as text, for searching within the table. */
+  text: text('text').notNull().default(''),
+  /** Goes up by one with every change: an update names the version it read, so nobody overwrites unseen changes. */
+  version: integer('version').notNull().default(1),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('records_table_idx').on(t.hubId, t.contentId, t.createdAt, t.id),
+  index('records_text_idx').using('gin', t.text.op('gin_trgm_ops')),
+]);
+
+/** A file read for import into a record table, kept for its mapping and runs for IMPORT_KEEP_MINUTES. */
+export const recordImports = pgTable('record_imports', {
+  id: id(),
+  hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
+  contentId: uuid('content_id').notNull().references(() => contents.id, { onDelete: 'cascade' }),
+  createdBy: uuid('created_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  columns: jsonb('columns').$type<string[]>().notNull(),
+  rows: jsonb('rows').$type<string[][]>().notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  index('record_imports_created_idx').on(t.createdAt),
 ]);

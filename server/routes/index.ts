@@ -10,7 +10,9 @@ import invitationTokenRoutes from './invitations';
 import meetingRoutes from './meetings';
 import hubRoutes from './organizations';
 import searchRoutes from './search';
+import recordRoutes from './records';
 import spaceRoutes from './spaces';
+import templateRoutes from './templates';
 import twoFactorRoutes from './two-factor';
 import billingRoutes from './wallet';
 
@@ -29,6 +31,8 @@ export async function registerRoutes(app: App) {
   await app.register(billingRoutes, { prefix: '/wallet' });
   await app.register(spaceRoutes, { prefix: '/spaces' });
   await app.register(contentRoutes, { prefix: '/spaces' });
+  await app.register(recordRoutes, { prefix: '/spaces' });
+  await app.register(templateRoutes, { prefix: '/form-templates' });
   await app.register(fileRoutes, { prefix: '/files' });
   await app.register(searchRoutes, { prefix: '/search' });
   await app.register(askRoutes, { prefix: '/ask' });

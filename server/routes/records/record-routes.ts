@@ -1,0 +1,5 @@
+import type { App } from '../../types';
+
+export function registerRecordRoutes(app: App): void {
+  void app;
+}
