@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { MEETING_MAX_PARTICIPANTS, SFU_MAX_PARTICIPANTS } from '../lib/contract/meetings';
+import type { S3Settings } from './storage/s3-storage';
 
 /** Video meetings: ICE servers handed to browsers and the signalling socket's limits. */
 export interface MeetingSettings {
@@ -35,6 +36,23 @@ export interface JanusSettings {
 const janusSettingsOf = (env: NodeJS.ProcessEnv): JanusSettings | undefined => (env.JANUS_URL
   ? { url: env.JANUS_URL.replace(/\/$/, ''), apiSecret: env.JANUS_API_SECRET || undefined, roomAdminKey: env.JANUS_ROOM_ADMIN_KEY || undefined }
   : undefined);
+
+/** An S3-compatible bucket for files when S3_BUCKET is set (with its keys); local disk otherwise. */
+function s3SettingsOf(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  if (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) throw new Error('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too.');
+  const prefix = env.S3_PREFIX ?? '';
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    // Self-hosted services (Ceph, MinIO) name the bucket in the path; AWS takes either.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : Boolean(env.S3_ENDPOINT),
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+  };
+}
 
 /** An OpenAI-compatible chat completions server that writes answers (llama.cpp, Ollama, a hosted one). */
 export interface LlmSettings {
@@ -73,8 +91,10 @@ export interface Config {
    * report. Both default from appUrl.
    */
   webauthn: { rpId: string; origin: string };
-  /** Where uploaded files are kept (local disk storage). */
+  /** Where uploaded files are kept on local disk, when no S3 bucket is set. */
   uploadsDir: string;
+  /** An S3-compatible bucket for the files instead of local disk (S3_*). */
+  s3?: S3Settings;
   /** How many content items are processed at once. */
   processingConcurrency: number;
   /** Time and memory one processing job may use before it is stopped and the item marked failed. */
@@ -156,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       origin: (env.WEBAUTHN_ORIGIN || new URL(appUrl).origin).replace(/\/$/, ''),
     },
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
+    s3: s3SettingsOf(env),
     processingConcurrency: Number(env.PROCESSING_CONCURRENCY ?? 1),
     processingTimeoutMs: Number(env.PROCESSING_TIMEOUT_MS ?? 120_000),
     processingMemoryMb: Number(env.PROCESSING_MEMORY_MB ?? 512),

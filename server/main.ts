@@ -10,7 +10,7 @@ import { buildApp, PRESENCE_INTERVAL_MS } from './app';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { createMailer } from './mail/mailer';
-import { createLocalDiskStorage } from './storage/local-disk-storage';
+import { openStorage } from './storage/open-storage';
 import { reconcileStorage } from './storage/reconcile-storage';
 import { startContentProcessing } from './processing/start-content-processing';
 import { createLocalMeetingBus } from './meetings/local-meeting-bus';
@@ -87,7 +87,7 @@ export async function startConvene(opts: StartOptions = {}): Promise<Convene> {
     opened.push(() => web.close());
     const handleWeb = web.getRequestHandler();
 
-    const storage = await createLocalDiskStorage(config.uploadsDir);
+    const storage = await openStorage(config, log);
     // Before any request: an object written just before its row would otherwise look unowned.
     await reconcileStorage({ db: database.db, storage, logger: log });
     const processing = startContentProcessing({ db: database.db, storage, config, logger: log });

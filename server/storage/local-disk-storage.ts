@@ -3,15 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { ByteRange, ObjectInfo, Storage, StoredObject } from './storage';
-
-/** Keys are made by the server; anything else is refused before it can touch a path. */
-const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*$/;
-const KEY_MAX = 200;
-
-function assertStorageKey(key: string): void {
-  if (key.length > KEY_MAX || !KEY_PATTERN.test(key)) throw new Error(`invalid storage key "${key.slice(0, 40)}"`);
-}
+import { assertStorageKey, type ByteRange, type ObjectInfo, type Storage, type StoredObject } from './storage';
 
 /** Sources arrive in pieces of 16 to 64 KiB; each write to disk is a trip through the thread pool, so pieces are gathered first. */
 const WRITE_BATCH_BYTES = 1024 * 1024;

@@ -42,3 +42,11 @@ export interface Storage {
    */
   localPath(key: string): string | null;
 }
+
+/** Keys are made by the server; anything else is refused before it can touch a path or an object name. */
+const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*$/;
+const KEY_MAX = 200;
+
+export function assertStorageKey(key: string): void {
+  if (key.length > KEY_MAX || !KEY_PATTERN.test(key)) throw new Error(`invalid storage key "${key.slice(0, 40)}"`);
+}
