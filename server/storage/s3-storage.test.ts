@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { CreateBucketCommand, CreateMultipartUploadCommand, ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cephBinaries, startRadosGateway, type RadosGateway } from '../test/rados-gateway';
+import { createLocalDiskStorage } from './local-disk-storage';
+import { moveObjects } from './move-objects';
 import { createS3Storage, type S3Settings } from './s3-storage';
-import { describeStorage, from, KEY, listed, MiB } from './storage-suite';
+import { describeStorage, from, KEY, listed, MiB, readAll } from './storage-suite';
 
 const binaries = cephBinaries();
 const BUCKET = 'convene-test';
@@ -76,5 +81,23 @@ describe.skipIf(!binaries)(binaries ? title : `${title} (skipped: Ceph's radosgw
     expect(uploads.Uploads ?? []).toEqual([]);
     client.destroy();
     storage.close();
+  });
+
+  it('moves a deployment’s files from local disk into the bucket and back, each checked by its sha256', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'convene-move-'));
+    const disk = await createLocalDiskStorage(path.join(dir, 'disk'));
+    const bucket = createS3Storage(settings(`move-${randomUUID()}/`));
+    const big = Buffer.alloc(12 * MiB, 9);
+    await disk.write(KEY, from(big));
+    await disk.write(`${KEY}.thumb.webp`, from('a thumbnail'));
+    expect(await moveObjects({ from: disk, to: bucket, journal: path.join(dir, 'to-s3') })).toEqual({ copied: 2, skipped: 0, bytes: big.length + 11 });
+    expect(await listed(bucket)).toEqual(await listed(disk));
+
+    const back = await createLocalDiskStorage(path.join(dir, 'back'));
+    await moveObjects({ from: bucket, to: back, journal: path.join(dir, 'to-disk') });
+    expect(await listed(back)).toEqual(await listed(disk));
+    expect(await readAll(back, `${KEY}.thumb.webp`)).toBe('a thumbnail');
+    bucket.close();
+    await rm(dir, { recursive: true, force: true });
   });
 });
