@@ -3,6 +3,7 @@ import type { ContentDetails, ContentKind, ContentSource, ContentStatus } from '
 import type { JoinableHub, MyHub, HubSummary } from '@/lib/contract/hubs';
 import type { HubVisibility, Role, SpaceVisibility } from '@/lib/contract/settings';
 import type { Subscription } from '@/lib/contract/subscription';
+import type { TemplateField } from '@/lib/contract/templates';
 import { DEFAULT_CURRENCY, theme, VERIFICATION_CODE_TTL_MS } from '@/lib/constants';
 import { INVITATION_TTL_DAYS } from '@/lib/contract/invitations';
 import { plans, type PlanCode, type PlanLimits } from '@/lib/plans';
@@ -11,6 +12,7 @@ import { hubAbilities } from '@/lib/policies/abilities';
 import { twoFactorFlags, type MockTwoFactorData } from './two-factor-state';
 import type { MockAccountData } from './account-state';
 import type { MockAskData } from './ask-state';
+import type { MockRecordsData } from './records-state';
 
 const MOCK_BILLING: BillingSetup = { provider: 'manual', administrators: [] };
 
@@ -138,6 +140,19 @@ export interface MockContent {
   updatedAt: string;
 }
 
+/** A hub's form template, as stored. */
+export interface MockTemplate {
+  id: string;
+  hubId: string;
+  name: string;
+  description: string;
+  fields: TemplateField[];
+  archivedAt: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface MockCode {
   code: string;
   attempts: number;
@@ -175,6 +190,10 @@ export interface MockData {
   account?: MockAccountData;
   /** Questions asked of each hub (made on first use: see ask-state.ts). */
   ask?: MockAskData;
+  /** Each hub's form templates (made on first use; the built-in contact template is not stored). */
+  templates?: MockTemplate[];
+  /** Record tables' records and files read for import (made on first use: see records-state.ts). */
+  records?: MockRecordsData;
 }
 
 const newId = () => globalThis.crypto.randomUUID();

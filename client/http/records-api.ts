@@ -4,6 +4,7 @@ import type { EndpointAt } from '../../lib/contract/endpoints';
 import type { CreateRecordTableBody, RecordFilter, RunImportBody } from '../../lib/contract/records';
 import type { RecordValues } from '../../lib/contract/templates';
 import { call } from './api';
+import { downloadFile } from './download';
 import { upload } from './upload';
 import type { UploadOptions } from './contents-api';
 
@@ -14,6 +15,8 @@ export interface RecordListOptions {
   order?: 'asc' | 'desc';
   filters?: RecordFilter[];
 }
+
+const exportTypes = { csv: 'text/csv;charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 
 const table = (spaceId: string, contentId: string) => ({ id: spaceId, content_id: contentId });
 
@@ -45,4 +48,11 @@ export const recordsApi = {
     call('POST spaces/:id/contents/:content_id/records/imports/from-content/', { params: table(spaceId, contentId), body: { content_id: sourceContentId } }),
   runImport: (spaceId: string, contentId: string, importId: string, body: RunImportBody) =>
     call('POST spaces/:id/contents/:content_id/records/imports/:import_id/', { params: { ...table(spaceId, contentId), import_id: importId }, body }),
+  /**
+   * Every record as a CSV or XLSX file. Fetched through the API client, so the
+   * request carries the session token (a plain link would not), as bytes.
+   */
+  /** Every record as CSV or XLSX (removed fields included). */
+  exportFile: (spaceId: string, contentId: string, format: 'csv' | 'xlsx'): Promise<Blob> =>
+    downloadFile(pathOf('GET spaces/:id/contents/:content_id/records/export/', table(spaceId, contentId)), { format }, exportTypes[format]),
 };

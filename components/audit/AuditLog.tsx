@@ -9,6 +9,7 @@ import { auditEventTypes, type AuditEvent, type AuditEventType, type AuditFilter
 import type { MyHub } from '@/lib/contract/hubs';
 import { auditApi } from '@/client/http/audit-api';
 import { errorMessage } from '@/client/http/clients';
+import { saveFile } from '@/client/http/download';
 import { EmptyState } from '@/components/common/EmptyState';
 import { LoadFailure } from '@/components/common/LoadFailure';
 import { formatDateTime, formatWhen } from '@/components/common/format';
@@ -47,18 +48,6 @@ function filtersOf(person: string | undefined, type: AuditEventType | undefined,
     // The end day counts in full: up to the start of the day after.
     to: end ? end.add(1, 'day').startOf('day').toISOString() : undefined,
   };
-}
-
-/** Saves a downloaded file under `name`, as a link to it would. */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }
 
 /** The hub's audit log (owners): who did what and from where, filtered, paged, and exported as CSV. */

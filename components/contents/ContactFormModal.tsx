@@ -1,27 +1,13 @@
-import { Button, Form, Input, Modal } from 'antd';
+import { Button, Form, Modal } from 'antd';
 import styled from 'styled-components';
-import { breakpoints } from '@/lib/constants';
-import { contactBody, contactFields, type ContactBody, type ContentItem } from '@/lib/contract/contents';
+import type { ContactBody, ContentItem } from '@/lib/contract/contents';
+import { contactTemplateFields } from '@/lib/contract/templates';
 import { contentsApi } from '@/client/http/contents-api';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
-import { zodRule } from '@/components/forms/zodRule';
-
-const Fields = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  column-gap: 16px;
-
-  @media (min-width: ${breakpoints.sm}px) {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-
-    .wide {
-      grid-column: 1 / -1;
-    }
-  }
-`;
+import { TemplateFields } from '@/components/records/TemplateFields';
 
 const Actions = styled.div`
   display: flex;
@@ -29,23 +15,8 @@ const Actions = styled.div`
   gap: 8px;
 `;
 
-type ContactField = (typeof contactFields)[number];
-
-/** Each field checks with the same rule (and message) the server uses. */
-const rules = Object.fromEntries(contactFields.map((f) => [f.name, [zodRule(contactBody.shape[f.name])]]));
-
-function inputFor(field: ContactField) {
-  switch (field.type) {
-    case 'email':
-      return <Input type="email" inputMode="email" autoComplete="email" maxLength={254} />;
-    case 'phone':
-      return <Input type="tel" inputMode="tel" autoComplete="tel" maxLength={24} placeholder="+44 20 7946 0958" />;
-    case 'textarea':
-      return <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount />;
-    default:
-      return <Input maxLength={field.name === 'address' ? 300 : 120} />;
-  }
-}
+// The address is a line of its own, like the paragraph below it.
+const WIDE_KEYS = ['address'];
 
 interface ContactFormModalProps {
   spaceId: string;
@@ -54,7 +25,7 @@ interface ContactFormModalProps {
   onCreated(item: ContentItem): void;
 }
 
-/** "Add contact": the contact form template (spec §3), field by field. */
+/** "Add contact": the built-in contact template (spec §3), drawn and checked like any template. */
 export function ContactFormModal({ spaceId, open, onClose, onCreated }: ContactFormModalProps) {
   return (
     <Modal open={open} title="Add a contact" onCancel={onClose} footer={null} width={640} destroyOnHidden>
@@ -72,19 +43,7 @@ function ContactForm({ spaceId, onClose, onCreated }: Omit<ContactFormModalProps
     <>
       <FormError message={error} />
       <VerticalForm<ContactBody> form={form} name="add-contact" onFinish={onFinish} size="middle">
-        <Fields>
-          {contactFields.map((field) => (
-            <Form.Item
-              key={field.name}
-              className={field.type === 'textarea' || field.name === 'address' ? 'wide' : undefined}
-              label={field.required ? field.label : `${field.label} (optional)`}
-              name={field.name}
-              rules={rules[field.name]}
-            >
-              {inputFor(field)}
-            </Form.Item>
-          ))}
-        </Fields>
+        <TemplateFields fields={contactTemplateFields} spaceId={spaceId} columns wideKeys={WIDE_KEYS} />
         <Actions>
           <Button onClick={onClose} disabled={submitting}>
             Cancel

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { ContactsOutlined, FileAddOutlined, FolderOpenOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { useRouter } from 'next/router';
+import { ContactsOutlined, FileAddOutlined, FolderOpenOutlined, SearchOutlined, TableOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Badge, Button, Input, Segmented, Select, Skeleton } from 'antd';
 import styled from 'styled-components';
 import { breakpoints, theme } from '@/lib/constants';
@@ -12,6 +13,8 @@ import { getDraft } from '@/store/drafts';
 import { EmptyState } from '@/components/common/EmptyState';
 import { LoadFailure } from '@/components/common/LoadFailure';
 import { LoadMore } from '@/components/ui/LoadMore';
+import { NewTableDialog } from '@/components/records/table/NewTableDialog';
+import { recordTablePath } from '@/components/records/table/paths';
 import { Panel } from '@/components/ui/Panel';
 import { useDebouncedValue } from '@/components/ui/useDebouncedValue';
 import { ContactFormModal } from './ContactFormModal';
@@ -20,7 +23,7 @@ import { kindIcons, kindPluralLabels, sortLabels } from './kinds';
 import { NoteEditor, noteDraftId } from './NoteEditor';
 import { focusKey, type PreviewFocus } from './preview/focus';
 import { RenameModal } from './RenameModal';
-import { resultFocus } from './search/resultAddress';
+import { resultAddress, resultFocus } from './search/resultAddress';
 import { SpaceSearchResults } from './search/SpaceSearchResults';
 import { useLiveContents } from './useLiveContents';
 import { useUploadQueue } from './useUploadQueue';
@@ -119,6 +122,9 @@ export function ContentArea({ space, initialPreviewId = null, initialFocus = nul
   const [addingContact, setAddingContact] = useState(false);
   const [note, setNote] = useState<{ item: ContentItem | null } | null>(null);
   const [renaming, setRenaming] = useState<ContentItem | null>(null);
+  // A new record table: empty, or made from an uploaded file (`from`).
+  const [newTable, setNewTable] = useState<{ from: ContentItem | null } | null>(null);
+  const router = useRouter();
   const [hasNoteDraft, setHasNoteDraft] = useState(() => getDraft(noteDraftId(space.id, null)) !== null);
 
   const [previewId, setPreviewId] = useState<string | null>(initialPreviewId);
@@ -139,6 +145,12 @@ export function ContentArea({ space, initialPreviewId = null, initialFocus = nul
     setMissing(null);
     onPreviewChange?.(id, at);
   };
+
+  // A record table named by an address (a recent item, a shared link) opens as its own page, not in the preview.
+  const tableOpened = previewed?.source === 'records' ? previewed.id : null;
+  useEffect(() => {
+    if (tableOpened) void router.replace(recordTablePath(space.id, tableOpened));
+  }, [tableOpened, space.id, router]);
 
   // An item opened by its address may be on a later page, or filtered out: fetch it on its own.
   const { update } = live;
@@ -162,7 +174,8 @@ export function ContentArea({ space, initialPreviewId = null, initialFocus = nul
   const editNote = (item: ContentItem) => setNote({ item });
   // Each row offers these as its item's abilities allow.
   const actions: ContentRowActions = {
-    open: (item) => preview(item.id),
+    // A record table opens as a page of its own.
+    open: (item) => (item.source === 'records' ? void router.push(recordTablePath(space.id, item.id)) : preview(item.id)),
     rename: setRenaming,
     editNote,
     remove: async (item) => {
@@ -171,6 +184,7 @@ export function ContentArea({ space, initialPreviewId = null, initialFocus = nul
       if (previewId === item.id) preview(null);
       void message.success(`${item.name} is deleted.`);
     },
+    ...(mayAdd ? { turnIntoTable: (item: ContentItem) => setNewTable({ from: item }) } : {}),
   };
 
   const closeNote = useCallback(() => {
@@ -190,6 +204,9 @@ export function ContentArea({ space, initialPreviewId = null, initialFocus = nul
       </Button>
       <Button icon={<ContactsOutlined aria-hidden />} onClick={() => setAddingContact(true)}>
         Add contact
+      </Button>
+      <Button icon={<TableOutlined aria-hidden />} onClick={() => setNewTable({ from: null })}>
+        New record table
       </Button>
       <Badge count={queue.active} size="small" color={theme.primaryColor} title={`${queue.active} uploading`}>
         <Button type="primary" icon={<UploadOutlined aria-hidden />} onClick={() => setUploading(true)}>
@@ -295,14 +312,16 @@ export function ContentArea({ space, initialPreviewId = null, initialFocus = nul
           spaceId={space.id}
           term={term}
           listed={listedIds}
-          onOpen={(result) => preview(result.content.id, resultFocus(result, term))}
+          onOpen={(result) =>
+            result.content.source === 'records' ? void router.push(resultAddress(result, term)) : preview(result.content.id, resultFocus(result, term))
+          }
         />
       )}
 
       {/* One boundary each: a part still loading must not hide another that is open. */}
       <Suspense fallback={null}>
         <ContentPreview
-          item={previewed ?? null}
+          item={previewed && !tableOpened ? previewed : null}
           focus={focus}
           onClose={() => preview(null)}
           onEditNote={editNote}
@@ -340,6 +359,7 @@ export function ContentArea({ space, initialPreviewId = null, initialFocus = nul
           void message.success(created ? `${item.name} is saved.` : 'Note saved.');
         }}
       />
+      {mayAdd && <NewTableDialog spaceId={space.id} open={newTable !== null} from={newTable?.from ?? null} onClose={() => setNewTable(null)} />}
       <RenameModal
         item={renaming}
         onClose={() => setRenaming(null)}

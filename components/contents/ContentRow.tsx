@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import {
-  DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FormOutlined, MoreOutlined,
+  DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FormOutlined, MoreOutlined, TableOutlined,
 } from '@ant-design/icons';
 import { App, Button, Dropdown, Image, Tooltip, type MenuProps } from 'antd';
 import styled from 'styled-components';
@@ -13,7 +13,7 @@ import { formatBytes, formatDateTime, formatWhen } from '@/components/common/for
 import { ContentStatusBadge } from './ContentStatusBadge';
 import { KindTile } from './KindTile';
 import { MetaLine } from './MetaLine';
-import { hasFile, sourceLabel } from './kinds';
+import { canBecomeRecordTable, hasFile, sourceLabel } from './kinds';
 
 const Row = styled.div<{ $busy: boolean }>`
   display: grid;
@@ -152,6 +152,8 @@ export interface ContentRowActions {
   editNote(item: ContentItem): void;
   /** Resolves once the item is deleted; a rejection is shown on the row. */
   remove(item: ContentItem): Promise<void>;
+  /** Offered on uploaded tables and contact files to those who may add content. */
+  turnIntoTable?(item: ContentItem): void;
 }
 
 /**
@@ -182,7 +184,10 @@ export function ContentRow({ item, actions, layout = 'row' }: { item: ContentIte
     });
 
   const menu: MenuProps['items'] = [
-    item.abilities.edit && { key: 'edit', icon: <FormOutlined />, label: 'Edit note', onClick: () => actions.editNote(item) },
+    item.abilities.edit && item.source === 'note' && { key: 'edit', icon: <FormOutlined />, label: 'Edit note', onClick: () => actions.editNote(item) },
+    actions.turnIntoTable && canBecomeRecordTable(item) && {
+      key: 'table', icon: <TableOutlined />, label: 'Turn into record table', onClick: () => actions.turnIntoTable?.(item),
+    },
     item.abilities.rename && { key: 'rename', icon: <EditOutlined />, label: 'Rename', onClick: () => actions.rename(item) },
     item.urls.download && {
       key: 'download',
@@ -237,6 +242,7 @@ export function ContentRow({ item, actions, layout = 'row' }: { item: ContentIte
         <MetaLine>
           <span>{sourceLabel(item)}</span>
           {hasFile(item) && <span>{formatBytes(item.size_bytes)}</span>}
+          {item.source === 'records' && <span>{item.details.row_count === 1 ? '1 record' : `${item.details.row_count ?? 0} records`}</span>}
           {item.created_by && <span>{item.created_by.name}</span>}
           <span>
             <time dateTime={item.created_at} title={formatDateTime(item.created_at)}>

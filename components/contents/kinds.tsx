@@ -70,9 +70,13 @@ export const isPending = (item: Pick<ContentItem, 'status'>) => item.status === 
 /** Notes and hand-made contacts have no file (so no size worth showing); the rest were uploaded. */
 export const hasFile = (item: Pick<ContentItem, 'source'>) => item.source === 'upload';
 
-/** What an item is, the same in its row and its preview: "Note", "Contact", else its kind. */
+/** What an item is, the same in its row and its preview: "Note", "Contact", "Record table", else its kind. */
 export const sourceLabel = (item: Pick<ContentItem, 'source' | 'kind'>) =>
-  item.source === 'note' ? 'Note' : item.source === 'form' ? 'Contact' : contentKindLabels[item.kind];
+  item.source === 'note' ? 'Note' : item.source === 'form' ? 'Contact' : item.source === 'records' ? 'Record table' : contentKindLabels[item.kind];
+
+/** An uploaded table or contact file whose rows can become a record table. */
+export const canBecomeRecordTable = (item: Pick<ContentItem, 'source' | 'kind' | 'status'>) =>
+  item.source === 'upload' && (item.kind === 'table' || item.kind === 'contact') && item.status === 'ready';
 
 /** A PDF, whatever kind it was uploaded as: shown with the app's own PDF viewer. */
 export const isPdf = (item: Pick<ContentItem, 'extension' | 'mime_type'>) => item.extension === 'pdf' || item.mime_type === 'application/pdf';

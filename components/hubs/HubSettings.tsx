@@ -17,6 +17,7 @@ import { PageTitle } from '@/components/common/PageTitle';
 import { AuditLog } from '@/components/audit/AuditLog';
 import { UnansweredQuestions } from '@/components/ask/UnansweredQuestions';
 import { HubTwoFactorPolicy } from '@/components/two-factor/HubTwoFactorPolicy';
+import { TemplateList } from '@/components/records/builder/TemplateList';
 import { ArchiveHub } from './ArchiveHub';
 import { HubSettingsForm } from './HubSettingsForm';
 import { Panel } from '../ui/Panel';
@@ -36,7 +37,7 @@ const NoHub = styled.div`
   text-align: center;
 `;
 
-const tabKeys = ['general', 'members', 'invitations', 'security', 'billing'] as const;
+const tabKeys = ['general', 'members', 'invitations', 'forms', 'security', 'billing'] as const;
 type TabKey = (typeof tabKeys)[number];
 
 const tabOf = (value: unknown): TabKey => tabKeys.find((key) => key === value) ?? 'general';
@@ -91,6 +92,11 @@ function tabsOf(hub: MyHub, invited: number, onInvited: () => void): SettingsTab
         </Sections>
       ),
     },
+    {
+      key: 'forms',
+      label: 'Forms',
+      children: <TemplateList key={`forms:${hub.domain_handle}:${hub.role}`} canManage={abilities.manage_templates} />,
+    },
     (abilities.update || abilities.view_audit) && {
       key: 'security',
       label: 'Security',
@@ -117,7 +123,7 @@ function tabsOf(hub: MyHub, invited: number, onInvited: () => void): SettingsTab
   return tabs.filter((tab): tab is SettingsTab => tab !== false);
 }
 
-/** The active hub's administration, in tabs: General · Members · Invitations · Security · Billing. */
+/** The active hub's administration, in tabs: General · Members · Invitations · Forms · Security · Billing. */
 export function HubSettings() {
   const router = useRouter();
   const hub = useAuthStore((s) => s.user?.active_organization);

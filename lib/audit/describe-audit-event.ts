@@ -41,6 +41,10 @@ export const auditEventLabels: Record<AuditEventType, string> = {
   space_member_role_changed: 'Space member role changed',
   content_deleted: 'Content deleted',
   meeting_started: 'Meeting started',
+  template_created: 'Form template created',
+  template_updated: 'Form template changed',
+  template_archived: 'Form template archived',
+  template_restored: 'Form template restored',
 };
 
 const signInMethodWords: Record<SignInMethod, string> = {
@@ -195,5 +199,13 @@ export function describeAuditEvent(event: Pick<AuditEvent, 'type' | 'actor' | 's
       return `${actor} deleted ${targetName(data)}${inSpace('from')}`;
     case 'meeting_started':
       return `${actor} started a meeting${inSpace('in')}`;
+    case 'template_created':
+      return `${actor} created the form template ${targetName(data)}`;
+    case 'template_updated':
+      return `${actor} changed the form template ${targetName(data)}`;
+    case 'template_archived':
+      return `${actor} archived the form template ${targetName(data)}`;
+    case 'template_restored':
+      return `${actor} restored the form template ${targetName(data)}`;
   }
 }

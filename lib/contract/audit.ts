@@ -18,6 +18,7 @@ const hubEventTypes = [
   'space_created', 'space_updated', 'space_visibility_changed', 'space_archived', 'space_restored',
   'space_member_added', 'space_member_removed', 'space_member_role_changed',
   'content_deleted', 'meeting_started',
+  'template_created', 'template_updated', 'template_archived', 'template_restored',
 ] as const;
 
 export const auditEventTypes = [...accountEventTypes, ...hubEventTypes] as const;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { emailField, optionalText, requiredParagraph, requiredText, searchField } from '../validation/fields';
-import { messages } from '../validation/messages';
+import { optionalText, requiredText, searchField } from '../validation/fields';
+import { recordSchemaOf } from '../validation/template-schema';
 import { endpoint } from './endpoint';
 import { dataEnvelope, listEnvelope, pageQuery } from './envelope';
 import { spaceParams } from './spaces';
+import { contactTemplateFields, type FieldValue } from './templates';
 
 /**
  * What a space holds (spec §3 content kinds, §5 extension lists). The server
@@ -136,40 +137,16 @@ export const contentStatusBadge: Record<ContentStatus, 'info' | 'warning' | 'suc
 export const contentSources = ['upload', 'form', 'note', 'records'] as const;
 export type ContentSource = (typeof contentSources)[number];
 
-/** Contact form template (spec §3): field, label, type, required. */
-export const contactFields = [
-  { name: 'name', label: 'Name', type: 'text', required: true },
-  { name: 'email', label: 'Email', type: 'email', required: true },
-  { name: 'contact_number', label: 'Contact number', type: 'phone', required: true },
-  { name: 'occupation', label: 'Occupation', type: 'text', required: true },
-  { name: 'company_name', label: 'Company name', type: 'text', required: false },
-  { name: 'address', label: 'Address', type: 'text', required: true },
-  { name: 'about', label: 'About', type: 'textarea', required: true },
-] as const;
-export type ContactFieldName = (typeof contactFields)[number]['name'];
+type ContactTemplateField = (typeof contactTemplateFields)[number];
 
-/** A phone number: digits with an optional leading +, spaces, dashes, dots and brackets; 7 to 15 digits. */
-export const PHONE_PATTERN = /^\+?[0-9 ()./-]{7,24}$/;
-const phoneDigits = (v: string) => v.replace(/\D/g, '').length;
+/** The contact form template's fields by name (contact files are shaped into them). */
+export const contactFields: ReadonlyArray<{ name: ContactTemplateField['key']; label: string; type: ContactTemplateField['type']; required: boolean }> =
+  contactTemplateFields.map((f) => ({ name: f.key, label: f.label, type: f.type, required: f.required }));
+export type ContactFieldName = ContactTemplateField['key'];
 
-function phoneField(label: string) {
-  return requiredText(label, { max: 24 }).refine(
-    (v) => PHONE_PATTERN.test(v) && phoneDigits(v) >= 7 && phoneDigits(v) <= 15,
-    messages.invalid(label, 'phone number'),
-  );
-}
-
-/** POST spaces/{id}/contents/contacts/ — the contact form (spec §3). */
-export const contactBody = z.object({
-  name: requiredText('Name', { max: 120 }),
-  email: emailField('Email'),
-  contact_number: phoneField('Contact number'),
-  occupation: requiredText('Occupation', { max: 120 }),
-  company_name: optionalText('Company name', { max: 120 }),
-  address: requiredText('Address', { max: 300 }),
-  about: requiredParagraph('About', { max: 2000 }),
-});
-export type ContactBody = z.input<typeof contactBody>;
+/** POST spaces/{id}/contents/contacts/ — the contact form (spec §3), checked like any template's record. */
+export const contactBody = recordSchemaOf(contactTemplateFields);
+export type ContactBody = Partial<Record<ContactFieldName, FieldValue>>;
 export type Contact = z.output<typeof contactBody>;
 
 export const NOTE_BODY_MAX = 100_000;

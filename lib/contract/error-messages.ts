@@ -12,6 +12,8 @@ export const errorMessages = {
   wrongCurrentPassword: 'The current password is incorrect.',
   passkeyNotAccepted: 'That passkey was not accepted. Try again, or sign in with your password.',
   chooseFile: 'Please choose a file to upload.',
+  /** A record update made on top of a version someone else has since changed. */
+  recordEditConflict: 'Someone else changed this record while you were editing. Your change was not saved; the current values are shown.',
   /** A hub handle someone else has. */
   handleTaken: 'That handle is already taken',
   /** Unknown, expired, used and cancelled invitation links all answer this. */

@@ -45,6 +45,7 @@ export function passageLabel(location: PassageLocation): string {
   if (location.slide !== undefined) parts.push(`Slide ${location.slide}`);
   if (location.sheet !== undefined) parts.push(location.sheet);
   if (location.row !== undefined) parts.push(`row ${location.row + 1}`);
+  if (location.record !== undefined) parts.push('Record');
   if (location.part === 'attachment') parts.push(location.attachment ? `Attachment ${location.attachment}` : 'Attachment');
   if (location.part === 'message') parts.push('Message');
   if (location.headings?.length) parts.push(location.headings.join(' › '));

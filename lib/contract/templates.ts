@@ -129,7 +129,7 @@ export const templateFieldsSchema = z
   .max(TEMPLATE_MAX_FIELDS, `A template has up to ${TEMPLATE_MAX_FIELDS} fields`)
   .superRefine((fields, ctx) => {
     if (new Set(fields.map((f) => f.key)).size !== fields.length) ctx.addIssue({ code: 'custom', message: 'Field keys must be different from each other' });
-    if (!fields.some((f) => !f.removed)) ctx.addIssue({ code: 'custom', message: 'Please keep at least one field' });
+    if (fields.length > 0 && !fields.some((f) => !f.removed)) ctx.addIssue({ code: 'custom', message: 'Please keep at least one field' });
   });
 
 export const templateAbilitiesSchema = z.object({

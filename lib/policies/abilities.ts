@@ -5,6 +5,7 @@ import type { MemberAbilities } from '../contract/members';
 import type { HubAbilities } from '../contract/hubs';
 import { roles, type Operation, type Role, type SpaceVisibility } from '../contract/settings';
 import type { SpaceAbilities } from '../contract/spaces';
+import type { Template } from '../contract/templates';
 
 /*
  * What a person may do with a hub, a space, an item, a member or a pending
@@ -88,6 +89,12 @@ export function hubAbilities(role: Role): HubAbilities {
     archive: can(role, 'archive'),
     manage_templates: can(role, 'edit_content'),
   };
+}
+
+/** A form template: hub editors change and archive their hub's own; the built-in one stays as shipped. */
+export function templateAbilities(role: Role, builtIn: boolean): Template['abilities'] {
+  const manage = !builtIn && hubAbilities(role).manage_templates;
+  return { update: manage, archive: manage };
 }
 
 /** An item of a space: its name, a note's text and a record table's records follow the space's edit right, deleting its delete right. */

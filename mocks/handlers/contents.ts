@@ -299,7 +299,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
         hubId: found.caller.organization.id,
         kind: 'contact',
         source: 'form',
-        name: body.data.name,
+        name: contact.name ?? 'Contact',
         details: { contact },
         body: text,
         createdBy: found.caller.user.id,

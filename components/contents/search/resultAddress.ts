@@ -1,4 +1,5 @@
 import type { SearchResult } from '@/lib/contract/search';
+import { recordTablePath } from '@/components/records/table/paths';
 import { focusOf, focusParams, type PreviewFocus } from '../preview/focus';
 
 // Enough for any real query; keeps a shared address short.
@@ -26,8 +27,11 @@ export function resultFocus(result: SearchResult, query: string): PreviewFocus |
   return result.passage ? focusOf(result.passage, searchWords(query, result)) : null;
 }
 
-/** The address that opens a result in its space, previewed at its passage. */
+/** The address that opens a result in its space, previewed at its passage; a record table's on its own page, at the record found. */
 export function resultAddress(result: SearchResult, query: string): string {
+  if (result.content.source === 'records') {
+    return recordTablePath(result.space.id, result.content.id, { recordId: result.passage?.location.record });
+  }
   const focus = resultFocus(result, query);
   const params = new URLSearchParams({ content: result.content.id, ...(focus ? focusParams(focus) : {}) });
   return `/spaces/${encodeURIComponent(result.space.id)}?${params.toString()}`;

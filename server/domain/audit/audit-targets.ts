@@ -4,10 +4,11 @@
  * in, so the trail still reads right after a rename or a removal.
  */
 
-export type AuditTarget = { kind: 'hub' | 'space' | 'member' | 'invitation' | 'content' | 'meeting' | 'session'; id: string; name?: string };
+export type AuditTarget = { kind: 'hub' | 'space' | 'member' | 'invitation' | 'content' | 'meeting' | 'session' | 'template'; id: string; name?: string };
 
 export const hubTarget = (hub: { id: string; name: string }): AuditTarget => ({ kind: 'hub', id: hub.id, name: hub.name });
 export const spaceTarget = (space: { id: string; name: string }): AuditTarget => ({ kind: 'space', id: space.id, name: space.name });
+export const templateTarget = (template: { id: string; name: string }): AuditTarget => ({ kind: 'template', id: template.id, name: template.name });
 export const memberTarget = (member: { id: string; name: string }): AuditTarget => ({ kind: 'member', id: member.id, name: member.name });
 const invitationTarget = (invitation: { id: string; email: string }): AuditTarget =>
   ({ kind: 'invitation', id: invitation.id, name: invitation.email });

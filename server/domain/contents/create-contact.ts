@@ -14,14 +14,15 @@ export async function createContact(opts: {
 }): Promise<ContentItem> {
   const filled = contactFields.flatMap((field) => {
     const value = opts.contact[field.name];
-    return value === undefined ? [] : [{ field, value }];
+    // Every contact field holds text; a field left empty is null and left out.
+    return typeof value === 'string' ? [{ field, value }] : [];
   });
   return addWrittenContent({
     ...opts,
     item: {
       kind: 'contact',
       source: 'form',
-      name: opts.contact.name,
+      name: String(opts.contact.name),
       body: filled.map(({ field, value }) => `${field.label}: ${value}`).join('\n'),
       details: { contact: Object.fromEntries(filled.map(({ field, value }) => [field.name, value])) },
     },

@@ -35,7 +35,7 @@ export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
  * A file uploadProblem refuses, with its sentence (the web app shows the same
  * one before sending): 415 for the type, 413 for the size, 400 when empty.
  */
-function refusal(kind: ContentKind, file: { name: string; size: number }): AppError {
+export function refusal(kind: ContentKind, file: { name: string; size: number }): AppError {
   const problem = uploadProblem(kind, file)!;
   if (!isAllowedExtension(kind, file.name)) return new AppError(415, 'unsupported_file_type', problem);
   if (file.size > MAX_UPLOAD_BYTES[kind]) return new AppError(413, 'file_too_large', problem);
@@ -44,7 +44,7 @@ function refusal(kind: ContentKind, file: { name: string; size: number }): AppEr
 
 const contentMismatch = (extension: string) => new AppError(415, 'file_content_mismatch', contentMismatchMessage(extension));
 
-const interrupted = () => new AppError(400, 'validation_error', 'The upload did not arrive completely. Please try again.');
+export const interrupted = () => new AppError(400, 'validation_error', 'The upload did not arrive completely. Please try again.');
 
 /** An upload that does not fit in the hub's plan (HTTP 422, code storage_quota), with what is in use. */
 const storageQuota = (used: number, plan: Plan) =>
@@ -71,7 +71,7 @@ const isStorageQuotaRefusal = (error: unknown) =>
  * limit, and counts and hashes it, all without holding more than the first
  * SNIFF_BYTES in memory.
  */
-class UploadInspector extends Transform {
+export class UploadInspector extends Transform {
   size = 0;
   mimeType: string | null = null;
   sha256: string | null = null;

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { contentPassages } from '../../db/schema';
 import { searchableText, searchConfig } from '../search/search-text';
-import { splitPassages, type LocatedSegment } from './split-passages';
+import { splitPassages, type LocatedSegment, type SplitPassage } from './split-passages';
 
 /** Passages per insert statement (a passage is at most a few KB of text). */
 const INSERT_BATCH = 200;
@@ -22,11 +22,18 @@ export async function savePassages(opts: {
   segments?: LocatedSegment[];
   /** One passage for the whole body (see splitPassages). */
   whole?: boolean;
+  /**
+   * Only rewrite passages that differ from those saved: the ones before the
+   * first difference stay (a record added at the end of a long record table
+   * rewrites one passage, not thousands).
+   */
+  keepUnchanged?: boolean;
 }): Promise<number> {
   const { db, hubId, contentId } = opts;
-  await db.delete(contentPassages).where(and(eq(contentPassages.hubId, hubId), eq(contentPassages.contentId, contentId)));
   const passages = opts.body === null ? [] : splitPassages({ body: opts.body, segments: opts.segments, whole: opts.whole });
-  for (let start = 0; start < passages.length; start += INSERT_BATCH) {
+  const kept = opts.keepUnchanged ? await unchangedPrefix({ db, hubId, contentId, passages }) : 0;
+  await db.delete(contentPassages).where(and(eq(contentPassages.hubId, hubId), eq(contentPassages.contentId, contentId), gte(contentPassages.position, kept)));
+  for (let start = kept; start < passages.length; start += INSERT_BATCH) {
     await db.insert(contentPassages).values(
       passages.slice(start, start + INSERT_BATCH).map((p) => {
         const placed = searchableText([...(p.location.headings ?? []), p.location.attachment ?? ''].join(' '));
@@ -45,4 +52,20 @@ export async function savePassages(opts: {
     );
   }
   return passages.length;
+}
+
+/** How many of the saved passages, from the first, are exactly the new ones (same place, text and location). */
+async function unchangedPrefix(opts: { db: Database; hubId: string; contentId: string; passages: SplitPassage[] }): Promise<number> {
+  const saved = await opts.db
+    .select({ location: contentPassages.location, start: contentPassages.bodyStart, end: contentPassages.bodyEnd, text: contentPassages.text })
+    .from(contentPassages)
+    .where(and(eq(contentPassages.hubId, opts.hubId), eq(contentPassages.contentId, opts.contentId)))
+    .orderBy(asc(contentPassages.position));
+  let same = 0;
+  while (same < saved.length && same < opts.passages.length) {
+    const [before, now] = [saved[same]!, opts.passages[same]!];
+    if (before.start !== now.start || before.end !== now.end || before.text !== now.text || JSON.stringify(before.location) !== JSON.stringify(now.location)) break;
+    same += 1;
+  }
+  return same;
 }

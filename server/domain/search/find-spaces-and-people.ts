@@ -8,7 +8,7 @@ import { visibleSpacesCondition, type SpaceViewer } from '../../policies/spaces'
 /** Words of a query looked at; more only narrow what is already a short list. */
 const MAX_WORDS = 5;
 
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 const regexEscaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**

@@ -1,5 +1,7 @@
-import { contactFields, PHONE_PATTERN, type ContentDetails } from '../../../lib/contract/contents';
+import { contactFields, type ContentDetails } from '../../../lib/contract/contents';
+import { isPhone } from '../../../lib/validation/template-schema';
 import { joinLocated, type LocatedText } from '../located-text';
+import { CONTACT_SYNONYMS, normaliseHeader } from './header-synonyms';
 import { MAX_COLUMNS, MAX_ROWS, type Cell } from '../processing-result';
 
 export type Column = NonNullable<ContentDetails['columns']>[number];
@@ -17,11 +19,6 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2
 const LOCAL_DATE = /^\d{1,2}[/.-]\d{1,2}[/.-](\d{2}|\d{4})$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const URL = /^(https?:\/\/|www\.)\S+$/i;
-
-function isPhone(text: string): boolean {
-  const digits = text.replace(/\D/g, '').length;
-  return PHONE_PATTERN.test(text) && digits >= 7 && digits <= 15;
-}
 
 /** What one non-empty cell looks like. */
 export function valueType(value: string | number | boolean): ColumnType {
@@ -92,19 +89,6 @@ export function shapeTable(raw: Cell[][]): ShapedTable {
   return { columns, rows: rows.map((row) => row.map((cell, i) => typedCell(cell, columns[i]!.type))) };
 }
 
-/** Header words that mean each contact field, compared after lower-casing and dropping punctuation. */
-const CONTACT_SYNONYMS: Record<(typeof contactFields)[number]['name'], string[]> = {
-  name: ['name', 'full name', 'contact name', 'contact', 'person'],
-  email: ['email', 'e mail', 'email address', 'e mail address', 'mail'],
-  contact_number: ['contact number', 'phone', 'phone number', 'mobile', 'mobile number', 'tel', 'telephone', 'cell', 'contact no', 'number'],
-  occupation: ['occupation', 'job title', 'title', 'job', 'role', 'position', 'designation', 'profession'],
-  company_name: ['company name', 'company', 'organisation', 'organization', 'employer', 'business'],
-  address: ['address', 'postal address', 'street address', 'location'],
-  about: ['about', 'notes', 'note', 'description', 'bio', 'comments'],
-};
-
-const normalise = (header: string) => header.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-
 const CONTACT_TYPES: Record<string, ColumnType> = { email: 'email', phone: 'phone' };
 
 /**
@@ -118,7 +102,7 @@ export function shapeContacts(raw: Cell[][]): ShapedTable {
   const taken = new Set<number>();
   const fieldColumns = contactFields.map((field, position) => {
     const index = hasHeader
-      ? names.findIndex((name, i) => !taken.has(i) && CONTACT_SYNONYMS[field.name].includes(normalise(name)))
+      ? names.findIndex((name, i) => !taken.has(i) && CONTACT_SYNONYMS[field.name].includes(normaliseHeader(name)))
       : position < names.length ? position : -1;
     if (index >= 0) taken.add(index);
     return index;

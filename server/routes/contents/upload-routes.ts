@@ -1,13 +1,12 @@
 import multipart from '@fastify/multipart';
-import type { IncomingMessage } from 'node:http';
-import { PassThrough, type Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES, contentEndpoints, uploadQuery, type ContentKind } from '../../../lib/contract/contents';
 import { MULTIPART_OVERHEAD_BYTES, uploadContent, type IncomingFile } from '../../domain/contents/upload-content';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/envelope';
 import { hubOf, type App } from '../../types';
 import { route } from '../endpoint-route';
+import { bodyStream, declaredLength, requiredLength, settleUnreadBody } from '../raw-body';
 import { viewerOf } from '../spaces/viewer';
 import { presenterOf } from './presenter';
 
@@ -32,39 +31,11 @@ async function receiveFile(request: FastifyRequest, limit: number): Promise<Inco
   return { fileName: part.filename, stream: part.file };
 }
 
-/**
- * After a refusal the client may still be sending the file; unread, it would
- * hold the connection until it times out and the client would never see the
- * answer. A body no bigger than an acceptable upload of its kind is read to
- * its end and dropped; a bigger or unbounded one gets its connection closed.
- */
-function settleUnreadBody(request: FastifyRequest, reply: FastifyReply, overheadBytes: number): void {
-  if (request.raw.complete) return;
+/** The most an acceptable upload's body may carry: the file at its kind's limit, plus `overheadBytes`. */
+function largestBody(request: FastifyRequest, overheadBytes: number): number | undefined {
   const kind = uploadQuery.safeParse(request.query).data?.kind;
-  const declared = Number(request.headers['content-length'] ?? Number.NaN);
-  if (kind && declared <= MAX_UPLOAD_BYTES[kind] + overheadBytes) request.raw.resume();
-  else reply.header('connection', 'close');
+  return kind ? MAX_UPLOAD_BYTES[kind] + overheadBytes : undefined;
 }
-
-/**
- * The bare body as a stream of its own: a refusal ends this stream only,
- * leaving the request to settleUnreadBody (destroying the request itself
- * would cut the connection before the answer could be sent).
- */
-function bodyStream(raw: IncomingMessage): Readable {
-  const body = new PassThrough();
-  raw.pipe(body);
-  // pipe() passes no errors on: a client gone mid-body must still fail the upload.
-  raw.once('close', () => {
-    if (!raw.complete) body.destroy(new Error('the request ended before its body did'));
-  });
-  return body;
-}
-
-const declaredLength = (request: FastifyRequest) => {
-  const length = request.headers['content-length'];
-  return length === undefined ? null : Number(length);
-};
 
 /** POST spaces/{id}/contents/?kind= (multipart upload) and POST spaces/{id}/contents/upload/?kind=&name= (the bare file). */
 export async function registerUploadRoutes(app: App) {
@@ -93,7 +64,7 @@ export async function registerUploadRoutes(app: App) {
       limits: { files: 1, fields: 4, fieldSize: 1024, fieldNameSize: 100, parts: 5, headerPairs: 20 },
     });
     // Every answer of this route, refusals by the sign-in and hub checks included.
-    scope.addHook('onSend', async (request, reply) => settleUnreadBody(request, reply, MULTIPART_OVERHEAD_BYTES));
+    scope.addHook('onSend', async (request, reply) => settleUnreadBody(request, reply, largestBody(request, MULTIPART_OVERHEAD_BYTES)));
 
     route(scope, contentEndpoints.upload, async (request, reply) => {
       const created = await uploadInto(request, request.params.id, request.query.kind, {
@@ -109,12 +80,11 @@ export async function registerUploadRoutes(app: App) {
   await app.register(async (scope: App) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-    scope.addHook('onSend', async (request, reply) => settleUnreadBody(request, reply, 0));
+    scope.addHook('onSend', async (request, reply) => settleUnreadBody(request, reply, largestBody(request, 0)));
 
     route(scope, contentEndpoints.rawUpload, async (request, reply) => {
-      const declaredBytes = declaredLength(request);
       // Without its size the upload could not be refused before it is read, nor checked against the quota up front.
-      if (declaredBytes === null) throw new AppError(411, 'length_required', 'Send the file with its size in the Content-Length header.');
+      const declaredBytes = requiredLength(request);
       const created = await uploadInto(request, request.params.id, request.query.kind, {
         declaredBytes,
         bodyOverheadBytes: 0,

@@ -202,15 +202,15 @@ describe('hub abilities', () => {
     const expected = {
       owner: {
         update: true, change_visibility: true, invite: true, manage_members: true, grant_roles: ['owner', 'editor', 'viewer'],
-        create_space: true, view_audit: true, view_unanswered: true, transfer: true, archive: true,
+        create_space: true, view_audit: true, view_unanswered: true, transfer: true, archive: true, manage_templates: true,
       },
       editor: {
         update: false, change_visibility: true, invite: true, manage_members: false, grant_roles: ['editor', 'viewer'],
-        create_space: true, view_audit: false, view_unanswered: false, transfer: false, archive: false,
+        create_space: true, view_audit: false, view_unanswered: false, transfer: false, archive: false, manage_templates: true,
       },
       viewer: {
         update: false, change_visibility: false, invite: false, manage_members: false, grant_roles: [],
-        create_space: false, view_audit: false, view_unanswered: false, transfer: false, archive: false,
+        create_space: false, view_audit: false, view_unanswered: false, transfer: false, archive: false, manage_templates: false,
       },
     };
     expect(hub.abilities).toEqual(expected.owner);

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import { sessions, spaces } from '../../db/schema';
+import { contents, formTemplates, recordImports, records, sessions, spaces } from '../../db/schema';
+import { CONTACT_TEMPLATE_ID } from '../../../lib/contract/templates';
 import { savePassages } from '../../domain/passages/save-passages';
 import type { Role } from '../../../lib/contract/settings';
 import { uniqueEmail, type TestServer } from '../harness';
@@ -123,6 +124,51 @@ async function savePassagesOfDocuments(server: TestServer, hub: HubFixture) {
     const body = `The word of this space is kept in ${space.name}.`;
     await savePassages({ db: server.db, hubId: hub.id, contentId: space.contents.document.id, body });
   }
+}
+
+/** A record table (the contact template) in each of hub A's spaces, by space id, and an import into each by the shared space's editor. */
+const recordTables = new Map<string, string>();
+const recordImportIds = new Map<string, string>();
+
+async function insertRecordTables(server: TestServer, hub: HubFixture) {
+  for (const space of Object.values(hub.spaces)) {
+    const [table] = await server.db.insert(contents).values({
+      hubId: hub.id, spaceId: space.id, kind: 'table', source: 'records', name: `Records of ${space.name}`, status: 'ready',
+      createdBy: hub.spaceOwner.id, details: { template_id: CONTACT_TEMPLATE_ID, row_count: 0 },
+    }).returning({ id: contents.id });
+    recordTables.set(space.id, table!.id);
+    const [imported] = await server.db.insert(recordImports).values({
+      hubId: hub.id, contentId: table!.id, createdBy: hub.spaceEditor.id, columns: ['Name'], rows: [['Ada']],
+    }).returning({ id: recordImports.id });
+    recordImportIds.set(space.id, imported!.id);
+  }
+}
+
+const recordsPath = (target: CaseTarget, rest = '') => spacePath(target, `contents/${recordTables.get(target.space.id)}/records/${rest}`);
+
+/** One record in each of hub A's record tables, by space id. */
+const recordIds = new Map<string, string>();
+
+async function insertRecordTablesWithRecords(server: TestServer, hub: HubFixture) {
+  await insertRecordTables(server, hub);
+  for (const space of Object.values(hub.spaces)) {
+    const [record] = await server.db.insert(records).values({
+      hubId: hub.id, contentId: recordTables.get(space.id)!, values: { name: `Record of ${space.name}` }, createdBy: hub.spaceOwner.id,
+    }).returning({ id: records.id });
+    recordIds.set(space.id, record!.id);
+  }
+}
+
+const recordPath = (target: CaseTarget) => recordsPath(target, `${recordIds.get(target.space.id)}/`);
+
+/** A form template of hub A, by hub id. */
+const templateIds = new Map<string, string>();
+
+async function insertTemplate(server: TestServer, hub: HubFixture) {
+  const [template] = await server.db.insert(formTemplates).values({
+    hubId: hub.id, name: 'Assets', fields: [{ key: 'title', label: 'Title', type: 'text', required: true }],
+  }).returning({ id: formTemplates.id });
+  templateIds.set(hub.id, template!.id);
 }
 
 /** One row per signed-in route under /api/v1. */
@@ -292,6 +338,53 @@ export const matrixCases: MatrixCase[] = [
   { route: 'GET spaces/:id/contents/:content_id/text/', scope: 'space', minimum: 'viewer', request: (t) => ({ path: contentPath(t, 'document', 'text/?page=1') }) },
   { route: 'GET spaces/:id/contents/:content_id/rows/', scope: 'space', minimum: 'viewer', request: (t) => ({ path: contentPath(t, 'table', 'rows/?page_size=5') }) },
   { route: 'GET spaces/:id/contents/:content_id/email/', scope: 'space', minimum: 'viewer', request: (t) => ({ path: contentPath(t, 'email', 'email/') }) },
+  // Record tables and their records.
+  {
+    route: 'POST spaces/:id/contents/record-tables/', scope: 'space', minimum: 'editor',
+    request: (t) => ({ path: spacePath(t, 'contents/record-tables/'), body: { name: 'People', template_id: CONTACT_TEMPLATE_ID } }),
+  },
+  {
+    route: 'GET spaces/:id/contents/:content_id/records/', scope: 'space', minimum: 'viewer', prepare: insertRecordTablesWithRecords,
+    request: (t) => ({ path: recordsPath(t, `?q=record&sort=name&filters=${encodeURIComponent('[{"field":"name","op":"not_empty"}]')}`) }),
+  },
+  {
+    route: 'POST spaces/:id/contents/:content_id/records/', scope: 'space', minimum: 'editor', prepare: insertRecordTables,
+    request: (t) => ({
+      path: recordsPath(t),
+      body: {
+        values: {
+          name: 'Ada Lovelace', email: 'ada@example.com', contact_number: '+44 20 7946 0000', occupation: 'Mathematician',
+          address: '12 St James Square, London', about: 'Wrote the first program.',
+        },
+      },
+    }),
+  },
+  { route: 'GET spaces/:id/contents/:content_id/records/:record_id/', scope: 'space', minimum: 'viewer', prepare: insertRecordTablesWithRecords, request: (t) => ({ path: recordPath(t) }) },
+  {
+    route: 'PATCH spaces/:id/contents/:content_id/records/:record_id/', scope: 'space', minimum: 'editor', prepare: insertRecordTablesWithRecords,
+    request: (t) => ({ path: recordPath(t), body: { version: 1, values: { occupation: 'Mathematician' } } }),
+  },
+  {
+    route: 'DELETE spaces/:id/contents/:content_id/records/:record_id/', scope: 'space', minimum: 'editor', prepare: insertRecordTablesWithRecords,
+    request: (t) => ({ path: recordPath(t) }),
+  },
+  // Importing into and exporting from a record table.
+  {
+    route: 'POST spaces/:id/contents/:content_id/records/imports/', scope: 'space', minimum: 'editor', prepare: insertRecordTables,
+    request: (t) => ({ path: recordsPath(t, 'imports/?name=people.csv'), body: 'Name\nAda\n', headers: { 'Content-Type': 'text/csv' } }),
+  },
+  {
+    route: 'POST spaces/:id/contents/:content_id/records/imports/from-content/', scope: 'space', minimum: 'editor', prepare: insertRecordTables,
+    request: (t) => ({ path: recordsPath(t, 'imports/from-content/'), body: { content_id: t.space.contents.table.id } }),
+  },
+  {
+    route: 'POST spaces/:id/contents/:content_id/records/imports/:import_id/', scope: 'space', minimum: 'editor', prepare: insertRecordTables,
+    request: (t) => ({ path: recordsPath(t, `imports/${recordImportIds.get(t.space.id)}/`), body: { mapping: { name: 0 }, dry_run: true } }),
+  },
+  {
+    route: 'GET spaces/:id/contents/:content_id/records/export/', scope: 'space', minimum: 'viewer', prepare: insertRecordTables,
+    request: (t) => ({ path: recordsPath(t, 'export/?format=csv') }),
+  },
   {
     route: 'POST spaces/:id/contents/contacts/', scope: 'space', minimum: 'editor',
     request: (t) => ({
@@ -309,6 +402,18 @@ export const matrixCases: MatrixCase[] = [
   {
     route: 'PATCH spaces/:id/contents/:content_id/note/', scope: 'space', minimum: 'editor',
     request: (t) => ({ path: contentPath(t, 'note', 'note/'), body: { title: 'Standup, revised', body: 'Mostly green.' } }),
+  },
+
+  // Form templates of hub A (the built-in contact template is every hub's).
+  { route: 'GET form-templates/', scope: 'hub', minimum: 'viewer', request: () => ({ path: 'form-templates/?archived=true' }) },
+  {
+    route: 'POST form-templates/', scope: 'hub', minimum: 'editor',
+    request: () => ({ path: 'form-templates/', body: { name: 'Equipment', fields: [{ key: 'title', label: 'Title', type: 'text' }] } }),
+  },
+  { route: 'GET form-templates/:template_id/', scope: 'hub', minimum: 'viewer', prepare: insertTemplate, request: (t) => ({ path: `form-templates/${templateIds.get(t.hub.id)}/` }) },
+  {
+    route: 'PATCH form-templates/:template_id/', scope: 'hub', minimum: 'editor', prepare: insertTemplate,
+    request: (t) => ({ path: `form-templates/${templateIds.get(t.hub.id)}/`, body: { version: 1, description: 'What we own' } }),
   },
 
   // Search across hub A's spaces (only those the caller may read; the world's documents all hold "word").

@@ -1,0 +1,110 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { contents, records } from '../../db/schema';
+import type { RecordValues, TemplateField } from '../../../lib/contract/templates';
+import { valueToText } from '../../../lib/validation/template-schema';
+import { joinLocated } from '../../processing/located-text';
+import { storableString } from '../../processing/processing-result';
+import { savePassages } from '../passages/save-passages';
+import { indexContent } from '../search/index-content';
+
+/** Records per insert statement. */
+const INSERT_BATCH = 500;
+
+/** The fields a record shows: removed ones are hidden from forms, the grid and search. */
+const liveFields = (fields: readonly TemplateField[]) => fields.filter((f) => !f.removed);
+
+/** A record's values as text for searching within its table: the live fields' values, one after the other. */
+export function recordText(fields: readonly TemplateField[], values: RecordValues): string {
+  return storableString(liveFields(fields).map((f) => valueToText(f, values[f.key])).filter(Boolean).join(' · '));
+}
+
+/** A record as one line of its table's body: "Label: value · Label: value", like a contact file's rows. */
+export function recordLine(fields: readonly TemplateField[], values: RecordValues): string {
+  return liveFields(fields)
+    .flatMap((f) => {
+      const text = valueToText(f, values[f.key]);
+      return text === '' ? [] : [`${f.label}: ${text.replace(/\s+/g, ' ')}`];
+    })
+    .join(' · ');
+}
+
+/**
+ * Saves new records of a record table (already checked against its
+ * template) and counts them into the table's row_count. Answers how many
+ * were saved. The caller re-indexes the table afterwards (reindexRecordTable).
+ */
+export async function insertRecords(opts: {
+  db: Database;
+  hubId: string;
+  contentId: string;
+  userId: string;
+  fields: readonly TemplateField[];
+  values: RecordValues[];
+}): Promise<number> {
+  const { db, hubId, contentId, userId, fields } = opts;
+  if (opts.values.length === 0) return 0;
+  for (let start = 0; start < opts.values.length; start += INSERT_BATCH) {
+    await db.insert(records).values(
+      opts.values.slice(start, start + INSERT_BATCH).map((values, i) => {
+        // A transaction's now() is one instant: a microsecond apart, records keep the order they were given in (an import's rows).
+        const at = sql`now() + make_interval(secs => ${(start + i) / 1e6})`;
+        return { hubId, contentId, values, text: recordText(fields, values), createdBy: userId, updatedBy: userId, createdAt: at, updatedAt: at };
+      }),
+    );
+  }
+  await bumpRowCount({ db, hubId, contentId, by: opts.values.length });
+  return opts.values.length;
+}
+
+/** Adds to (or, negative, takes from) a record table's row_count and marks it changed. */
+export async function bumpRowCount(opts: { db: Database; hubId: string; contentId: string; by: number }): Promise<void> {
+  await opts.db
+    .update(contents)
+    .set({
+      details: sql`jsonb_set(${contents.details}, '{row_count}', to_jsonb(greatest(coalesce((${contents.details}->>'row_count')::int, 0) + ${opts.by}, 0)))`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(contents.hubId, opts.hubId), eq(contents.id, opts.contentId)));
+}
+
+/**
+ * Rebuilds a record table's text (one line per record, in the order they
+ * were added), its search index and its passages (one per record, located
+ * by the record's id), so the hub's search finds records like any content.
+ * Called in the same transaction as every write to the table's records.
+ */
+export async function reindexRecordTable(opts: { db: Database; hubId: string; contentId: string; fields: readonly TemplateField[] }): Promise<void> {
+  const { db, hubId, contentId, fields } = opts;
+  const rows = await db
+    .select({ id: records.id, values: records.values, text: records.text })
+    .from(records)
+    .where(and(eq(records.hubId, hubId), eq(records.contentId, contentId)))
+    .orderBy(asc(records.createdAt), asc(records.id));
+  // After a template change (a field removed or added) the in-table search text follows the fields.
+  const stale = rows.flatMap((row) => {
+    const text = recordText(fields, row.values);
+    return text === row.text ? [] : [{ id: row.id, text }];
+  });
+  if (stale.length) {
+    await db.execute(sql`
+      update ${records} set ${sql.identifier(records.text.name)} = fresh.text
+        from jsonb_to_recordset(${JSON.stringify(stale)}::jsonb) as fresh(id uuid, text text)
+       where ${records.hubId} = ${hubId} and ${records.contentId} = ${contentId} and ${records.id} = fresh.id`);
+  }
+  const located = joinLocated(rows.map((row) => ({ location: { record: row.id }, text: recordLine(fields, row.values) })), '\n');
+  const body = located.text.trim() === '' ? null : located.text;
+  const [table] = await db
+    .update(contents)
+    .set({
+      body,
+      sizeBytes: Buffer.byteLength(located.text),
+      details: sql`jsonb_set(${contents.details}, '{row_count}', to_jsonb(${rows.length}::int))`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(contents.hubId, hubId), eq(contents.id, contentId)))
+    .returning({ name: contents.name });
+  if (!table) return;
+  await indexContent({ db, hubId, contentId, name: table.name, body });
+  await savePassages({ db, hubId, contentId, body, segments: located.segments.filter((s) => s.end > s.start), keepUnchanged: true });
+}
