@@ -5,6 +5,7 @@ import underPressure from '@fastify/under-pressure';
 import websocket from '@fastify/websocket';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Redis } from 'ioredis';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -24,6 +25,8 @@ import { createSignallingService, type SignallingService } from './meetings/sign
 import { SIGNAL_MAX_BYTES, signalCloseCodes } from '../lib/contract/meetings';
 import { fieldErrorsOf } from '../lib/contract/envelope';
 import { registerRoutes } from './routes';
+import { HEALTH_LIVE_PATH, HEALTH_READY_PATH, registerHealthRoutes } from './ops/health';
+import { METRICS_PATH, registerMetrics } from './ops/metrics';
 import type { App, Deps } from './types';
 
 export interface BuildAppOptions extends Omit<Deps, 'signalling' | 'authCache'> {
@@ -36,6 +39,8 @@ export interface BuildAppOptions extends Omit<Deps, 'signalling' | 'authCache'> 
   cacheBus?: CacheBus;
   /** Where WebSocket upgrades for the API arrive, when the listening server also serves other upgrades. */
   upgradeServer?: Server;
+  /** The deployment's Redis (REDIS_URL): rate limits count across nodes in it, and readiness checks it. Closed by the caller. */
+  redis?: Redis;
 }
 
 /** How often each node repeats which meeting participants it serves (see signalling-service.ts). */
@@ -51,6 +56,8 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 const REQUEST_TIMEOUT_MS = 30 * 60_000;
 /** How often the event loop's load is read; the overload limits judge the last such period. */
 const LOAD_SAMPLE_MS = 1_000;
+/** Answered even when overloaded: the node is up, and its monitoring must still see it. */
+const OVERLOAD_EXEMPT = new Set(['/api/v1/health/', HEALTH_LIVE_PATH, HEALTH_READY_PATH, METRICS_PATH]);
 
 /**
  * Requests Node cannot even parse (a request line or headers over its limit,
@@ -165,7 +172,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     // Utilisation over the last period, not since start, so the server recovers by itself.
     eventLoopUtilizationMode: 'interval',
     pressureHandler: (request) => {
-      if (request.routeOptions.url === '/api/v1/health/') return;
+      if (request.routeOptions.url && OVERLOAD_EXEMPT.has(request.routeOptions.url)) return;
       // The first two readings cover start-up (building the routes keeps the loop busy), not load.
       if (performance.now() - readyAt < 2 * LOAD_SAMPLE_MS) return;
       const error = new AppError(503, 'overloaded', 'Convene is busy right now. Please try again in a moment.');
@@ -175,6 +182,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   await app.register(rateLimit, {
     global: false,
+    // With Redis every node counts into the same buckets, so a limit holds for the deployment, not per node.
+    ...(opts.redis ? { redis: opts.redis, nameSpace: `${opts.config.redisPrefix}rate-limit:` } : {}),
+    // Redis down: requests go through unlimited rather than failing (readiness reports Redis as failed).
+    skipOnError: true,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
@@ -206,6 +217,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
   });
   await app.register(authentication);
+  registerHealthRoutes(app, { redis: opts.redis });
+  registerMetrics(app);
   await app.register(registerRoutes, { prefix: '/api/v1' });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;

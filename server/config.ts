@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MEETING_MAX_PARTICIPANTS, SFU_MAX_PARTICIPANTS } from '../lib/contract/meetings';
 import type { S3Settings } from './storage/s3-storage';
 
@@ -95,11 +96,24 @@ export interface Config {
   uploadsDir: string;
   /** An S3-compatible bucket for the files instead of local disk (S3_*). */
   s3?: S3Settings;
+  /**
+   * Whether this API process works through the processing queue (PROCESSING,
+   * default on). Off, uploads stay queued until a worker (`npm run worker`) takes them.
+   */
+  processing: boolean;
   /** How many content items are processed at once. */
   processingConcurrency: number;
   /** Time and memory one processing job may use before it is stopped and the item marked failed. */
   processingTimeoutMs: number;
   processingMemoryMb: number;
+  /**
+   * How long an item may stay claimed before it counts as left by a node that
+   * died and goes back to the queue: the longest a crash delays an item.
+   * Longer than a job may take (time limit plus saving), or live jobs are taken over too.
+   */
+  processingStaleAfterMs: number;
+  /** On stopping a worker, how long running jobs get to finish before they go back to the queue. */
+  processingStopGraceMs: number;
   /** How long a signed file address (image, video, download) stays valid. */
   fileUrlTtlSeconds: number;
   /** Redis for several API nodes (meeting signalling between nodes); absent on a single node. */
@@ -125,6 +139,10 @@ export interface Config {
    * may then change a hub's plan, instead of its owner.
    */
   billing: { administrators: string[] };
+  /** How long in-flight requests (uploads included) get to finish after SIGTERM before their connections are cut. */
+  shutdownGraceMs: number;
+  /** Bearer token that opens GET /metrics (Prometheus); without it the path does not exist. */
+  metricsToken?: string;
 }
 
 /** The language model Ask writes answers with, when LLM_BASE_URL and LLM_MODEL are set. */
@@ -145,11 +163,18 @@ function loadJwtSecret(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+/** Reads settings from `.env` at the repository root, if there is one; the environment wins. */
+export function loadDotEnv(): void {
+  const file = fileURLToPath(new URL('../.env', import.meta.url));
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = Number(env.PORT ?? 3000);
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const processingTimeoutMs = Number(env.PROCESSING_TIMEOUT_MS ?? 120_000);
   return {
     env: nodeEnv,
     host: env.HOST ?? '0.0.0.0',
@@ -177,9 +202,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     s3: s3SettingsOf(env),
+    processing: env.PROCESSING !== 'off',
     processingConcurrency: Number(env.PROCESSING_CONCURRENCY ?? 1),
-    processingTimeoutMs: Number(env.PROCESSING_TIMEOUT_MS ?? 120_000),
+    processingTimeoutMs,
     processingMemoryMb: Number(env.PROCESSING_MEMORY_MB ?? 512),
+    // The time limit plus a minute to save the results (also when set but empty, as in .env.example).
+    processingStaleAfterMs: Number(env.PROCESSING_STALE_AFTER_MS || processingTimeoutMs + 60_000),
+    processingStopGraceMs: Number(env.PROCESSING_STOP_GRACE_MS ?? 30_000),
     fileUrlTtlSeconds: Number(env.FILE_URL_TTL_SECONDS ?? 60 * 60),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX ?? 'convene:',
@@ -207,6 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     askRateLimitPerMinute: Number(env.ASK_RATE_LIMIT_PER_MINUTE ?? 20),
     llm: llmSettingsOf(env),
     billing: { administrators: urlList(env.BILLING_ADMIN_EMAILS).map((email) => email.toLowerCase()) },
+    shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS ?? 30_000),
+    metricsToken: env.METRICS_TOKEN || undefined,
     ...overrides,
   };
 }

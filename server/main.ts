@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import next from 'next';
 import pino from 'pino';
 import { buildApp, PRESENCE_INTERVAL_MS } from './app';
-import { loadConfig } from './config';
+import { loadConfig, loadDotEnv } from './config';
 import { connectDatabase } from './db/connect';
 import { createMailer } from './mail/mailer';
 import { openStorage } from './storage/open-storage';
@@ -18,11 +17,13 @@ import { createRedisMeetingBus } from './meetings/redis-meeting-bus';
 import { createSignallingService } from './meetings/signalling-service';
 import { createLocalCacheBus } from './cache/local-cache-bus';
 import { createRedisCacheBus } from './cache/redis-cache-bus';
+import { connectRedis } from './lib/redis-client';
+import { HEALTH_LIVE_PATH, HEALTH_READY_PATH } from './ops/health';
+import { METRICS_PATH } from './ops/metrics';
+import { closeGracefully, exitOnSignals } from './ops/shutdown';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const API_PREFIX = '/api/v1';
-/** How long in-flight requests get to finish on shutdown before their connections are cut. */
-const CLOSE_GRACE_MS = 5_000;
 
 export interface StartOptions {
   /** Settings (see .env.example); defaults to process.env. */
@@ -34,10 +35,17 @@ export interface StartOptions {
 export interface Convene {
   url: string;
   close: () => Promise<void>;
+  /** How long close() lets in-flight requests finish (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
 }
 
-const isApiPath = (url = '') =>
-  url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
+/** Served by the API at the root, for the reverse proxy and Prometheus. */
+const OPS_PATHS = new Set([HEALTH_LIVE_PATH, HEALTH_READY_PATH, METRICS_PATH]);
+
+/** Whether a request (path and query) goes to the API rather than the web app. */
+export const isApiPath = (url = '') =>
+  url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`)
+  || OPS_PATHS.has(url.split('?')[0]?.replace(/\/$/, '') ?? '');
 
 /**
  * Serves the whole product from one port: the API under /api/v1 and the
@@ -90,9 +98,10 @@ export async function startConvene(opts: StartOptions = {}): Promise<Convene> {
     const storage = await openStorage(config, log);
     // Before any request: an object written just before its row would otherwise look unowned.
     await reconcileStorage({ db: database.db, storage, logger: log });
-    const processing = startContentProcessing({ db: database.db, storage, config, logger: log });
+    // PROCESSING=off: separate workers (`npm run worker`) take the queued uploads.
+    const processing = config.processing ? startContentProcessing({ db: database.db, storage, config, logger: log }) : undefined;
     // Closed in reverse order: stops after the app and before the database; running jobs go back to the queue.
-    opened.push(() => processing.stop());
+    if (processing) opened.push(() => processing.stop());
 
     // With Redis, participants on different nodes of one deployment meet; without it, one node serves all.
     const bus = config.redisUrl
@@ -108,6 +117,9 @@ export async function startConvene(opts: StartOptions = {}): Promise<Convene> {
     const cacheBus = config.redisUrl
       ? await createRedisCacheBus({ url: config.redisUrl, prefix: config.redisPrefix, logger: log })
       : createLocalCacheBus();
+    // Rate limits and readiness: every node counts into, and depends on, the same Redis.
+    const redis = config.redisUrl ? await connectRedis({ url: config.redisUrl, logger: log, purpose: 'rate limits' }) : undefined;
+    if (redis) opened.push(async () => { await redis.quit(); });
     // Like webUpgrades: never listens, only receives the WebSocket upgrades meant for the API.
     const apiUpgrades = createServer();
 
@@ -120,6 +132,7 @@ export async function startConvene(opts: StartOptions = {}): Promise<Convene> {
       processing,
       signalling,
       cacheBus,
+      redis,
       upgradeServer: apiUpgrades,
       logger: { level: config.logLevel },
       serverFactory: (handleApi) => {
@@ -149,9 +162,7 @@ export async function startConvene(opts: StartOptions = {}): Promise<Convene> {
     opened.push(async () => {
       // Open WebSockets (HMR) have no request to finish; slow requests get a grace period.
       for (const socket of upgraded) socket.destroy();
-      const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
-      force.unref();
-      await app.close().finally(() => clearTimeout(force));
+      await closeGracefully(app, config.shutdownGraceMs);
     });
 
     await app.listen({ host: config.host, port: config.port });
@@ -159,18 +170,14 @@ export async function startConvene(opts: StartOptions = {}): Promise<Convene> {
     const shownHost = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
 
     let closing: Promise<void> | undefined;
-    return { url: `http://${shownHost}:${port}`, close: () => (closing ??= closeOpened()) };
+    return { url: `http://${shownHost}:${port}`, close: () => (closing ??= closeOpened()), shutdownGraceMs: config.shutdownGraceMs };
   } catch (err) {
     await closeOpened();
     throw err;
   }
 }
 
-/** Reads settings from `.env` at the repository root, if there is one; the environment wins. */
-export function loadDotEnv(): void {
-  const file = path.join(root, '.env');
-  if (existsSync(file)) process.loadEnvFile(file);
-}
+export { loadDotEnv };
 
 /** The command-line entry: reads .env, starts, says where, and stops cleanly on SIGINT/SIGTERM. */
 export async function runConvene(opts: StartOptions = {}): Promise<void> {
@@ -190,30 +197,7 @@ export async function runConvene(opts: StartOptions = {}): Promise<void> {
   }
   console.info(`Convene is ready at ${convene.url}`);
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    // Ctrl-C under npm delivers SIGINT twice (terminal and npm), so repeats are ignored.
-    if (stopping) return;
-    stopping = true;
-    console.info(`${signal} received: stopping Convene…`);
-    // Something holding the process open must not keep it from ever stopping.
-    setTimeout(() => {
-      console.error('Convene did not stop within 15 s; exiting anyway.');
-      process.exit(1);
-    }, 15_000).unref();
-    convene.close().then(
-      () => {
-        console.info('Convene stopped.');
-        process.exit(0);
-      },
-      (err: unknown) => {
-        console.error('Convene did not stop cleanly:', err);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  exitOnSignals({ close: convene.close, graceMs: convene.shutdownGraceMs, log: console });
 }
 
 const isEntry = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -188,6 +188,9 @@ export function createSignallingService(opts: SignallingServiceOptions) {
     /** Whether any participant is connected to this node now. */
     serving: () => rooms.size > 0,
 
+    /** How many participants are connected to this node now, in every meeting (for metrics). */
+    localParticipants: () => [...rooms.values()].reduce((sum, room) => sum + room.local.size, 0),
+
     /** Adds a participant; the answer lists everyone already there (more may follow as peer-joined). */
     async join(meetingId: string, peer: LocalPeer): Promise<JoinResult> {
       for (;;) {

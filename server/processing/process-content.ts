@@ -20,7 +20,7 @@ export type ProcessingLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'
 export interface ProcessingDeps {
   db: Database;
   storage: Storage;
-  config: Pick<Config, 'processingConcurrency' | 'processingTimeoutMs' | 'processingMemoryMb'>;
+  config: Pick<Config, 'processingConcurrency' | 'processingTimeoutMs' | 'processingMemoryMb' | 'processingStaleAfterMs'>;
   logger: ProcessingLogger;
 }
 

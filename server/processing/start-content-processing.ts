@@ -1,7 +1,9 @@
 // libvips must stay loaded for the whole process: loaded first by a worker
 // thread, it would be unloaded when that thread ends while others use it.
 import 'sharp';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fillMissingPassages } from '../domain/passages/fill-missing-passages';
+import { processingJobDuration } from '../ops/metrics';
 import type { ProcessingQueue } from '../types';
 import { claimNextContent, type ClaimedContent } from './claim-next-content';
 import { processContent, type ProcessingDeps } from './process-content';
@@ -9,14 +11,16 @@ import { recoverStaleContents } from './recover-stale-contents';
 import { createProcessingThreads } from './run-processing-worker';
 
 export interface ContentProcessing extends ProcessingQueue {
-  /** Stops taking work, stops running jobs (their items go back to the queue) and waits for them. */
-  stop(): Promise<void>;
+  /**
+   * Stops taking work, gives running jobs `graceMs` (none by default) to
+   * finish, then stops the rest (their items go back to the queue) and waits for them.
+   */
+  stop(opts?: { graceMs?: number }): Promise<void>;
 }
 
 const POLL_MS = 1_000;
+/** At most; with a shorter processingStaleAfterMs, twice per that time, so a crash delays an item by at most 1.5 times it. */
 const RECOVER_EVERY_MS = 60_000;
-/** Beyond the job's own time limit: the time its results may take to save. */
-const SAVE_MARGIN_MS = 60_000;
 /** Files up to this size may also take the lane kept for small files. */
 const SMALL_FILE_BYTES = 1024 * 1024;
 
@@ -42,10 +46,13 @@ export function startContentProcessing(deps: ProcessingDeps): ContentProcessing 
   let wanted = false;
 
   const run = (item: ClaimedContent, smallLane: boolean) => {
+    logger.info({ contentId: item.id, attempt: item.attempts }, 'processing content');
     const abort = new AbortController();
+    const endTimer = processingJobDuration.startTimer();
     const done = processContent({ ...deps, threads, item, signal: abort.signal })
       .catch((error: unknown) => logger.error({ err: error, contentId: item.id }, 'content processing failed'))
       .finally(() => {
+        endTimer();
         running.delete(item.id);
         fill();
       });
@@ -86,7 +93,7 @@ export function startContentProcessing(deps: ProcessingDeps): ContentProcessing 
   }
 
   const recover = () =>
-    recoverStaleContents({ db, staleAfterMs: config.processingTimeoutMs + SAVE_MARGIN_MS })
+    recoverStaleContents({ db, staleAfterMs: config.processingStaleAfterMs })
       .then(({ requeued, failed }) => {
         if (requeued + failed > 0) logger.info({ requeued, failed }, 'recovered content left processing by a stopped node');
       })
@@ -99,19 +106,28 @@ export function startContentProcessing(deps: ProcessingDeps): ContentProcessing 
     })
     .catch((error: unknown) => logger.warn({ err: error }, 'could not cut passages for older items'));
   const poll = setInterval(fill, POLL_MS);
-  const recovery = setInterval(() => void recover().then(fill), RECOVER_EVERY_MS);
+  const recovery = setInterval(() => void recover().then(fill), Math.min(RECOVER_EVERY_MS, config.processingStaleAfterMs / 2));
   poll.unref();
   recovery.unref();
 
   return {
     notify: fill,
-    async stop() {
+    async stop({ graceMs = 0 } = {}) {
       stopped = true;
       clearInterval(poll);
       clearInterval(recovery);
       await started;
       await backfilled;
       await filling;
+      if (graceMs > 0 && running.size > 0) {
+        const graceOver = new AbortController();
+        await Promise.race([
+          Promise.all([...running.values()].map((job) => job.done)),
+          sleep(graceMs, undefined, { signal: graceOver.signal }),
+        ]);
+        // Ends the timer when the jobs finished first.
+        graceOver.abort();
+      }
       for (const job of running.values()) job.abort.abort();
       await Promise.all([...running.values()].map((job) => job.done));
       await threads.close();

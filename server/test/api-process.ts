@@ -7,6 +7,7 @@ import { connectDatabase } from '../db/connect';
 import { createMailer } from '../mail/mailer';
 import { createLocalDiskStorage } from '../storage/local-disk-storage';
 import { reconcileStorage } from '../storage/reconcile-storage';
+import { closeGracefully, exitOnSignals } from '../ops/shutdown';
 
 /*
  * The API on its own, as a separate process, for tests that kill it in the
@@ -32,6 +33,9 @@ const reconciled = await reconcileStorage({ db: database.db, storage, logger });
 await app.listen({ host: config.host, port: config.port });
 process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, reconciled })}\n`);
 
-process.once('SIGTERM', () => {
-  void app.close().then(() => database.close()).then(() => process.exit(0));
+exitOnSignals({
+  close: () => closeGracefully(app, config.shutdownGraceMs).then(() => database.close()),
+  graceMs: config.shutdownGraceMs,
+  // stdout carries only the ready line.
+  log: { info: () => undefined, error: console.error },
 });

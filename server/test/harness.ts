@@ -12,6 +12,7 @@ import { createLocalDiskStorage } from '../storage/local-disk-storage';
 import { startContentProcessing } from '../processing/start-content-processing';
 import type { SignallingService } from '../meetings/signalling-service';
 import type { CacheBus } from '../cache/cache-bus';
+import type { Redis } from 'ioredis';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -42,6 +43,8 @@ export interface TestServerOptions {
   logStream?: { write(line: string): void };
   /** Receives every SQL statement the API sends (see statement-counter.ts). */
   databaseLogger?: Logger;
+  /** The deployment's Redis (rate limits across nodes, readiness); none otherwise. */
+  redis?: Redis;
 }
 
 /**
@@ -74,6 +77,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     processing,
     signalling: options.signalling,
     cacheBus: options.cacheBus,
+    redis: options.redis,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : undefined,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -103,6 +107,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     url,
     app,
     db: handle.db,
+    /** The database's address, for child processes (workers) that open it themselves. */
+    databaseUrl: handle.url,
     config,
     storage,
     mail: smtp,
@@ -125,7 +131,7 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
  * A second API node over the same database and settings as `server` (as a
  * deployment runs several behind a load balancer), with its own signalling and cache bus.
  */
-export async function startSecondNode(server: TestServer, signalling?: SignallingService, cacheBus?: CacheBus) {
+export async function startSecondNode(server: TestServer, signalling?: SignallingService, cacheBus?: CacheBus, redis?: Redis) {
   const app = await buildApp({
     config: server.config,
     db: server.db,
@@ -133,6 +139,7 @@ export async function startSecondNode(server: TestServer, signalling?: Signallin
     storage: server.storage,
     signalling,
     cacheBus,
+    redis,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() };
