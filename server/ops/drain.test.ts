@@ -1,15 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOUNDARY, partHead, startPartialUpload } from '../routes/contents/upload-test-kit';
 import { createSpace, hubWithPeople } from '../routes/spaces/space-test-kit';
 import { startTestServer, type TestServer } from '../test/harness';
-import { supervise, type SupervisedChild } from '../test/processes';
+import { startApiProcess, supervise, type SupervisedChild } from '../test/processes';
 import { openSignalling } from '../test/signalling-client';
 
 /*
@@ -19,8 +17,6 @@ import { openSignalling } from '../test/signalling-client';
  * away, and exit cleanly.
  */
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const entry = path.join(root, 'server/test/api-process.ts');
 
 /** Long enough for the trickled upload, short enough for the stalled one to be cut well within the test. */
 const GRACE_MS = 4_000;
@@ -41,26 +37,15 @@ afterAll(async () => {
 
 /** The API over the test server's database (same secret, so its sessions hold there too). */
 async function startApi() {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      UPLOADS_DIR: path.join(dataDir, 'uploads'),
-      DATABASE_URL: server.databaseUrl,
-      JWT_SECRET: 'test-secret-with-enough-entropy-0123456789',
-      SHUTDOWN_GRACE_MS: String(GRACE_MS),
-      LOG_LEVEL: 'error',
-    },
+  const api = await startApiProcess({
+    DATA_DIR: dataDir,
+    UPLOADS_DIR: path.join(dataDir, 'uploads'),
+    DATABASE_URL: server.databaseUrl,
+    JWT_SECRET: 'test-secret-with-enough-entropy-0123456789',
+    SHUTDOWN_GRACE_MS: String(GRACE_MS),
+    LOG_LEVEL: 'error',
   });
-  const supervised = supervise(child, { stdout: false, cleanup: () => undefined });
-  const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout ?? process.stdin }).once('line', (line) => resolve((JSON.parse(line) as { url: string }).url));
-    child.once('exit', (code) => reject(new Error(`the API exited (${code}) before it was ready: ${supervised.log()}`)));
-  });
-  return { child, supervised, url };
+  return { ...api, supervised: supervise(api.child, { stdout: false, cleanup: () => undefined }) };
 }
 
 /** Ready's status, or 'refused' when the node no longer takes connections. */

@@ -1,15 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { contentPassages, contents } from '../db/schema';
 import { startTestServer, type TestServer } from '../test/harness';
 import { upload, type UploadFile } from '../routes/contents/upload-test-kit';
+import { spawnEntry } from '../test/processes';
 import { placeForContent, readContent, type Place } from './processing-test-kit';
 
 /*
@@ -18,8 +18,6 @@ import { placeForContent, readContent, type Place } from './processing-test-kit'
  * once, and what a killed one left is finished by another.
  */
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const entry = path.join(root, 'server/worker.ts');
 /** Short, so a killed worker's item is taken over within seconds; still longer than any job here takes. */
 const STALE_AFTER_MS = 6_000;
 
@@ -57,21 +55,15 @@ afterAll(async () => {
 });
 
 function startWorker(env: Record<string, string> = {}): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: server.databaseUrl,
-      DATA_DIR: dataDir,
-      UPLOADS_DIR: server.config.uploadsDir,
-      S3_BUCKET: '',
-      LOG_LEVEL: 'info',
-      PROCESSING_CONCURRENCY: '1',
-      PROCESSING_STALE_AFTER_MS: String(STALE_AFTER_MS),
-      ...env,
-    },
+  const child = spawnEntry('server/worker.ts', {
+    DATABASE_URL: server.databaseUrl,
+    DATA_DIR: dataDir,
+    UPLOADS_DIR: server.config.uploadsDir,
+    S3_BUCKET: '',
+    LOG_LEVEL: 'info',
+    PROCESSING_CONCURRENCY: '1',
+    PROCESSING_STALE_AFTER_MS: String(STALE_AFTER_MS),
+    ...env,
   });
   const lines: LogLine[] = [];
   const waiters = new Set<() => void>();

@@ -1,4 +1,6 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -49,4 +51,29 @@ export async function freeTcpPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   if (!address || typeof address === 'string') throw new Error('could not find a free port');
   return address.port;
+}
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+/** A TypeScript entry of this repository (`server/worker.ts`…) in its own Node process, as its npm script runs it, with its output piped. */
+export function spawnEntry(entry: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env, NODE_ENV: 'test' },
+  });
+}
+
+/**
+ * The API alone in its own process (server/test/api-process.ts), once it
+ * prints its first line: a JSON object with its address and what it did at start.
+ */
+export function startApiProcess<T extends { url: string }>(env: Record<string, string>): Promise<T & { child: ChildProcess; log(): string }> {
+  const child = spawnEntry('server/test/api-process.ts', env);
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => { errors += chunk.toString(); });
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve({ ...(JSON.parse(line) as T), child, log: () => errors }));
+    child.once('exit', (code) => reject(new Error(`the API exited (${code}) before it was ready: ${errors}`)));
+  });
 }

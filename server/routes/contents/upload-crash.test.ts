@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../db/connect';
 import { contents } from '../../db/schema';
@@ -12,6 +10,7 @@ import { createLocalDiskStorage } from '../../storage/local-disk-storage';
 import { LOST_FILE_REASON } from '../../storage/reconcile-storage';
 import { createTestDatabaseUrl } from '../../test/database';
 import { STRONG_PASSWORD } from '../../test/harness';
+import { startApiProcess } from '../../test/processes';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
 import { BOUNDARY, openUploadRequest, partHead } from './upload-test-kit';
 
@@ -21,8 +20,6 @@ import { BOUNDARY, openUploadRequest, partHead } from './upload-test-kit';
  * database must agree exactly, and nothing the API acknowledged may be lost.
  */
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const entry = path.join(root, 'server/test/api-process.ts');
 
 interface ApiProcess {
   child: ChildProcess;
@@ -49,29 +46,16 @@ afterAll(async () => {
   await dropDatabase();
 });
 
-function startApi(): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      UPLOADS_DIR: uploadsDir(),
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: 'crash-test-secret-with-enough-entropy-0123456789',
-      SMTP_URL: smtp.url,
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      LOG_LEVEL: 'error',
-    },
+const startApi = () =>
+  startApiProcess<Omit<ApiProcess, 'child'>>({
+    DATA_DIR: dataDir,
+    UPLOADS_DIR: uploadsDir(),
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: 'crash-test-secret-with-enough-entropy-0123456789',
+    SMTP_URL: smtp.url,
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    LOG_LEVEL: 'error',
   });
-  let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => { errors += chunk.toString(); });
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve({ child, ...(JSON.parse(line) as Omit<ApiProcess, 'child'>) }));
-    child.once('exit', (code) => reject(new Error(`the API exited (${code}) before it was ready: ${errors}`)));
-  });
-}
 
 function stop(api: ApiProcess, signal: NodeJS.Signals): Promise<void> {
   return new Promise((resolve) => {
