@@ -24,6 +24,7 @@ export async function findSpaceContent(opts: {
   viewer: SpaceViewer;
   spaceId: string;
   contentId: string;
+  lock?: 'update' | 'share';
 }): Promise<{ access: SpaceAccess; row: ContentViewRow }> {
   const access = await findVisibleSpace(opts);
   if (!isUuid(opts.contentId)) throw contentNotFound();

@@ -214,6 +214,19 @@ describe('records', () => {
     expect((await contentRow(server, t.tableId))?.details.row_count).toBe(1);
   });
 
+  it('takes many people adding to one table at once: every record saved, counted and searchable', async () => {
+    const t = await recordTable();
+    const other = await server.post<ItemBody>(`spaces/${t.space.id}/contents/record-tables/`, { name: 'Spares', template_id: t.template.id }, as(t.world.editor, t.world.hub));
+    const spares = `spaces/${t.space.id}/contents/${other.body.data.id}/records/`;
+    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) =>
+      server.post<RecordBody>(i % 4 === 3 ? spares : t.base, { values: { title: `Desk ${i}` } }, as(t.world.editor, t.world.hub))));
+    expect(answers.map((a) => a.status)).toEqual(Array(24).fill(201));
+    expect((await contentRow(server, t.tableId))?.details.row_count).toBe(18);
+    expect((await contentRow(server, other.body.data.id))?.details.row_count).toBe(6);
+    const passages = await server.db.select().from(contentPassages).where(eq(contentPassages.contentId, t.tableId));
+    expect(passages.map((p) => p.text).join('\n').match(/Desk \d+/g)).toHaveLength(18);
+  });
+
   it('is found by the hub’s search, at the record', async () => {
     const t = await recordTable();
     await add(t, { title: 'Teapot', kind: 'Phone' });
