@@ -36,7 +36,7 @@ const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 describe('hub settings: who sees what', () => {
   it('shows an owner every tab, and the owner’s sections under General', async () => {
     await openAs('demo-owner');
-    expect(tabNames()).toEqual(['General', 'Members', 'Invitations', 'Security', 'Billing']);
+    expect(tabNames()).toEqual(['General', 'Members', 'Invitations', 'Forms', 'Security', 'Billing']);
     for (const name of ['Hub', 'Ownership', 'Archive hub']) expect(region(name)).toBeInTheDocument();
     expect(within(region('Hub')).getByLabelText('Hub name')).toBeEnabled();
     expect(within(region('Hub')).getByRole('button', { name: 'Save settings' })).toBeEnabled();
@@ -61,7 +61,7 @@ describe('hub settings: who sees what', () => {
 
   it('shows an editor the owner’s settings as text, lets them change only the visibility, and hides what they cannot use', async () => {
     await openAs('editor');
-    expect(tabNames()).toEqual(['General', 'Members', 'Invitations', 'Billing']);
+    expect(tabNames()).toEqual(['General', 'Members', 'Invitations', 'Forms', 'Billing']);
     const hub = region('Hub');
     expect(within(hub).queryByRole('textbox')).not.toBeInTheDocument();
     expect(within(hub).queryByRole('radio', { name: 'Teal' })).not.toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('hub settings: who sees what', () => {
 
   it('shows a viewer the settings as text and no admin tabs', async () => {
     await openAs('viewer');
-    expect(tabNames()).toEqual(['General', 'Members', 'Billing']);
+    expect(tabNames()).toEqual(['General', 'Members', 'Forms', 'Billing']);
     const hub = region('Hub');
     expect(within(hub).queryByRole('textbox')).not.toBeInTheDocument();
     expect(within(hub).queryByRole('radio')).not.toBeInTheDocument();
