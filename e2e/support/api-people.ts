@@ -21,8 +21,8 @@ export interface ApiPerson {
   token: string;
 }
 
-/** The caller's session and hub, beside what the endpoint takes. */
-type CallOptions<K extends EndpointKey> = CallInput<EndpointAt<K>> & { token?: string; hub?: string };
+/** The caller's session and hub, beside what the endpoint takes; `headers` are sent as well (a proxy's routing header). */
+type CallOptions<K extends EndpointKey> = CallInput<EndpointAt<K>> & { token?: string; hub?: string; headers?: Record<string, string> };
 
 /**
  * One JSON call of the endpoint declared under `key` (`METHOD path/`) at
@@ -31,13 +31,16 @@ type CallOptions<K extends EndpointKey> = CallInput<EndpointAt<K>> & { token?: s
 export async function callApi<K extends EndpointKey>(baseUrl: string, key: K, opts: CallOptions<K>): Promise<ResponseOf<EndpointAt<K>>> {
   const { method } = splitKey(key);
   const route = pathOf(key, opts.params as Record<string, string> | undefined);
-  const response = await fetch(`${baseUrl}/api/v1/${route}`, {
+  const query = Object.entries(opts.query ?? {}).filter(([, value]) => value !== undefined).map(([name, value]) => [name, String(value)]);
+  const search = query.length ? `?${new URLSearchParams(query).toString()}` : '';
+  const response = await fetch(`${baseUrl}/api/v1/${route}${search}`, {
     method,
     headers: {
       AppType: 'social',
       ...(opts.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...(opts.token ? { Authorization: `JWT ${opts.token}` } : {}),
       ...(opts.hub ? { 'Org-Handle': opts.hub } : {}),
+      ...opts.headers,
     },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
