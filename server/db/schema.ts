@@ -564,3 +564,15 @@ export const recordImports = pgTable('record_imports', {
 }, (t) => [
   index('record_imports_created_idx').on(t.createdAt),
 ]);
+
+/**
+ * Record tables whose text, search index and passages are behind their
+ * records: a write asks here (one row per table, however many writes), and
+ * the processing loop rebuilds each table shortly after, one at a time, so
+ * writes stay cheap however large the table.
+ */
+export const recordReindexRequests = pgTable('record_reindex_requests', {
+  contentId: uuid('content_id').primaryKey().references(() => contents.id, { onDelete: 'cascade' }),
+  hubId: uuid('organization_id').notNull().references(() => hubs.id, { onDelete: 'cascade' }),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('record_reindex_requests_requested_idx').on(t.requestedAt)]);

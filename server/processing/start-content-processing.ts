@@ -3,6 +3,7 @@
 import 'sharp';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fillMissingPassages } from '../domain/passages/fill-missing-passages';
+import { reindexPendingTables } from '../domain/records/save-records';
 import { processingJobDuration } from '../ops/metrics';
 import type { ProcessingQueue } from '../types';
 import { claimNextContent, type ClaimedContent } from './claim-next-content';
@@ -19,6 +20,8 @@ export interface ContentProcessing extends ProcessingQueue {
 }
 
 const POLL_MS = 1_000;
+/** How soon a changed record table is found by the hub's search. */
+const REINDEX_EVERY_MS = 1_000;
 /** At most; with a shorter processingStaleAfterMs, twice per that time, so a crash delays an item by at most 1.5 times it. */
 const RECOVER_EVERY_MS = 60_000;
 /** Files up to this size may also take the lane kept for small files. */
@@ -105,6 +108,20 @@ export function startContentProcessing(deps: ProcessingDeps): ContentProcessing 
       if (filled > 0) logger.info({ filled }, 'cut passages for items saved before passages existed');
     })
     .catch((error: unknown) => logger.warn({ err: error }, 'could not cut passages for older items'));
+  // Record tables whose records changed get their search text rebuilt here, shortly after, never twice at once.
+  let reindexing: Promise<void> = Promise.resolve();
+  const reindex = () => {
+    reindexing = reindexing
+      .then(() => reindexPendingTables({ db }))
+      .then((rebuilt) => {
+        if (rebuilt > 0) logger.info({ rebuilt }, 're-indexed record tables');
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not re-index record tables'));
+  };
+  const reindexTimer = setInterval(() => {
+    if (!stopped) reindex();
+  }, REINDEX_EVERY_MS);
+  reindexTimer.unref();
   const poll = setInterval(fill, POLL_MS);
   const recovery = setInterval(() => void recover().then(fill), Math.min(RECOVER_EVERY_MS, config.processingStaleAfterMs / 2));
   poll.unref();
@@ -116,6 +133,8 @@ export function startContentProcessing(deps: ProcessingDeps): ContentProcessing 
       stopped = true;
       clearInterval(poll);
       clearInterval(recovery);
+      clearInterval(reindexTimer);
+      await reindexing;
       await started;
       await backfilled;
       await filling;

@@ -25,10 +25,12 @@ export async function findSpaceContent(opts: {
   spaceId: string;
   contentId: string;
   lock?: 'update' | 'share';
+  /** Whether to read the item's whole text too (a record table's runs to megabytes). */
+  withBody?: boolean;
 }): Promise<{ access: SpaceAccess; row: ContentViewRow }> {
   const access = await findVisibleSpace(opts);
   if (!isUuid(opts.contentId)) throw contentNotFound();
-  const [row] = await selectContentViews(opts.db, { withBody: true })
+  const [row] = await selectContentViews(opts.db, { withBody: opts.withBody ?? true })
     .where(contentInSpace({ hubId: opts.viewer.hubId, spaceId: access.space.id, contentId: opts.contentId }))
     .limit(1);
   if (!row) throw contentNotFound();

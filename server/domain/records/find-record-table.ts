@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { contents } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { assertNotArchived, authorizeInSpace, type SpaceAccess, type SpaceViewer } from '../../policies/spaces';
 import type { ContentViewRow } from '../contents/content-view';
@@ -17,7 +15,6 @@ export interface RecordTable {
  * The record table a request names, with its template: 404 unless it is a
  * record table of a space the viewer sees in their hub. `write` also needs
  * the space's edit right (403) and a space that is not archived (422).
- * Inside a transaction, a writer holds the table's row until it commits.
  */
 export async function findRecordTable(opts: {
   db: Database;
@@ -26,15 +23,13 @@ export async function findRecordTable(opts: {
   contentId: string;
   write?: boolean;
 }): Promise<RecordTable> {
-  // Writers share the space (it cannot be archived under them, and tables of one space are written side by side)…
-  const { access, row } = await findSpaceContent({ ...opts, lock: 'share' });
+  // Writers share the space: it cannot be archived under them, and its tables are written side by side.
+  const { access, row } = await findSpaceContent({ ...opts, lock: 'share', withBody: false });
   const templateId = row.content.details.template_id;
   if (row.content.source !== 'records' || !templateId) throw notFound('That record table');
   if (opts.write) {
     authorizeInSpace(access, 'edit_content');
     assertNotArchived(access.space);
-    // …and take turns on one table, whose text, passages and count each write rebuilds.
-    await opts.db.select({ id: contents.id }).from(contents).where(eq(contents.id, row.content.id)).for('update');
   }
   const template = await findTemplate({ db: opts.db, hubId: opts.viewer.hubId, templateId });
   return { access, row, template };

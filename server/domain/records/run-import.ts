@@ -7,7 +7,7 @@ import { defaultValuesOf, recordSchemaOf } from '../../../lib/validation/templat
 import { AppError, notFound } from '../../lib/errors';
 import type { SpaceViewer } from '../../policies/spaces';
 import { findRecordTable } from './find-record-table';
-import { insertRecords, reindexRecordTable } from './save-records';
+import { insertRecords, requestReindex } from './save-records';
 
 /** The fields a file's columns can fill: live ones, but no groups of fields and no files (a cell of text is neither). */
 export const importableFields = (fields: readonly TemplateField[]) =>
@@ -126,7 +126,7 @@ export async function runImport(opts: {
       const { hubId } = viewer;
       const contentId = table.row.content.id;
       imported = await insertRecords({ db, hubId, contentId, userId: viewer.userId, fields, values: valid });
-      await reindexRecordTable({ db, hubId, contentId, fields });
+      await requestReindex({ db, hubId, contentId });
       await db.update(recordImports).set({ rows: [] }).where(and(eq(recordImports.hubId, hubId), eq(recordImports.id, opts.importId)));
     }
     return { row_count: found.rows.length, valid_count: valid.length, failed_count: failedCount, failures, imported };

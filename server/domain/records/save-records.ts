@@ -1,12 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { contents, records } from '../../db/schema';
+import { contents, recordReindexRequests, records } from '../../db/schema';
 import type { RecordValues, TemplateField } from '../../../lib/contract/templates';
 import { valueToText } from '../../../lib/validation/template-schema';
 import { joinLocated } from '../../processing/located-text';
 import { storableString } from '../../processing/processing-result';
 import { savePassages } from '../passages/save-passages';
 import { indexContent } from '../search/index-content';
+import { findTemplate } from '../templates/find-template';
 
 /** Records per insert statement. */
 const INSERT_BATCH = 500;
@@ -32,7 +33,7 @@ export function recordLine(fields: readonly TemplateField[], values: RecordValue
 /**
  * Saves new records of a record table (already checked against its
  * template) and counts them into the table's row_count. Answers how many
- * were saved. The caller re-indexes the table afterwards (reindexRecordTable).
+ * were saved. The caller asks for the table to be re-indexed (requestReindex).
  */
 export async function insertRecords(opts: {
   db: Database;
@@ -69,10 +70,64 @@ export async function bumpRowCount(opts: { db: Database; hubId: string; contentI
 }
 
 /**
+ * Asks for a record table to be re-indexed after its records changed: one
+ * row per table however many writes ask, so a write costs one upsert, not a
+ * rebuild of the whole table (reindexPendingTables does that, shortly after).
+ */
+export async function requestReindex(opts: { db: Database; hubId: string; contentId: string }): Promise<void> {
+  await opts.db
+    .insert(recordReindexRequests)
+    .values({ contentId: opts.contentId, hubId: opts.hubId })
+    .onConflictDoUpdate({ target: recordReindexRequests.contentId, set: { requestedAt: sql`now()` } });
+}
+
+/**
+ * Re-indexes the tables that asked, oldest request first, each in its own
+ * transaction under an advisory lock on the table, so several processes may
+ * run this at once without rebuilding one table twice together. A request
+ * made while its table was being rebuilt stays for the next round. Answers
+ * how many tables were rebuilt.
+ */
+export async function reindexPendingTables(opts: { db: Database; limit?: number }): Promise<number> {
+  const { db } = opts;
+  const pending = await db
+    .select({
+      contentId: recordReindexRequests.contentId,
+      hubId: recordReindexRequests.hubId,
+      // As text: a Date would drop the microseconds, and the request would never match itself to be cleared.
+      requestedAt: sql<string>`${recordReindexRequests.requestedAt}::text`,
+    })
+    .from(recordReindexRequests)
+    .orderBy(asc(recordReindexRequests.requestedAt))
+    .limit(opts.limit ?? 20);
+  let rebuilt = 0;
+  for (const request of pending) {
+    const done = await db.transaction(async (tx) => {
+      const { rows: [locked] } = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtextextended(${`record-table:${request.contentId}`}, 0)) as locked`);
+      if (!locked?.locked) return false;
+      const [table] = await tx
+        .select({ details: contents.details })
+        .from(contents)
+        .where(and(eq(contents.hubId, request.hubId), eq(contents.id, request.contentId)));
+      const templateId = table?.details.template_id;
+      if (templateId) {
+        const template = await findTemplate({ db: tx, hubId: request.hubId, templateId });
+        await reindexRecordTable({ db: tx, hubId: request.hubId, contentId: request.contentId, fields: template.fields });
+      }
+      await tx
+        .delete(recordReindexRequests)
+        .where(and(eq(recordReindexRequests.contentId, request.contentId), sql`${recordReindexRequests.requestedAt} <= ${request.requestedAt}::timestamptz`));
+      return true;
+    });
+    if (done) rebuilt += 1;
+  }
+  return rebuilt;
+}
+
+/**
  * Rebuilds a record table's text (one line per record, in the order they
  * were added), its search index and its passages (one per record, located
  * by the record's id), so the hub's search finds records like any content.
- * Called in the same transaction as every write to the table's records.
  */
 export async function reindexRecordTable(opts: { db: Database; hubId: string; contentId: string; fields: readonly TemplateField[] }): Promise<void> {
   const { db, hubId, contentId, fields } = opts;

@@ -10,7 +10,7 @@ import { defaultValuesOf, recordSchemaOf, type RecordSchemaOptions } from '../..
 import type { SpaceViewer } from '../../policies/spaces';
 import { findRecordTable, type RecordTable } from './find-record-table';
 import { findRecord, presentRecord } from './present-record';
-import { bumpRowCount, recordText, reindexRecordTable } from './save-records';
+import { bumpRowCount, recordText, requestReindex } from './save-records';
 
 
 const invalidRecord = (errors: Record<string, string[]>) =>
@@ -71,7 +71,7 @@ export async function createRecord(opts: RecordTarget & { values: Record<string,
       .values({ hubId: viewer.hubId, contentId, values, text: recordText(fields, values), createdBy: viewer.userId, updatedBy: viewer.userId })
       .returning({ id: records.id });
     await bumpRowCount({ db: tx, hubId: viewer.hubId, contentId, by: 1 });
-    await reindexRecordTable({ db: tx, hubId: viewer.hubId, contentId, fields });
+    await requestReindex({ db: tx, hubId: viewer.hubId, contentId });
     return presentRecord(await findRecord({ db: tx, hubId: viewer.hubId, contentId, recordId: created!.id }));
   });
 }
@@ -101,7 +101,7 @@ export async function updateRecord(opts: RecordTarget & { recordId: string; valu
       .update(records)
       .set({ values, text: recordText(fields, values), version: current.version + 1, updatedBy: viewer.userId, updatedAt: sql`now()` })
       .where(and(eq(records.hubId, viewer.hubId), eq(records.contentId, contentId), eq(records.id, current.id)));
-    await reindexRecordTable({ db: tx, hubId: viewer.hubId, contentId, fields });
+    await requestReindex({ db: tx, hubId: viewer.hubId, contentId });
     return presentRecord(await findRecord({ db: tx, hubId: viewer.hubId, contentId, recordId: current.id }));
   });
 }
@@ -113,6 +113,7 @@ export async function deleteRecord(opts: RecordTarget & { recordId: string }): P
     const contentId = table.row.content.id;
     const current = await findRecord({ db: tx, hubId: viewer.hubId, contentId, recordId: opts.recordId, lock: true });
     await tx.delete(records).where(and(eq(records.hubId, viewer.hubId), eq(records.contentId, contentId), eq(records.id, current.id)));
-    await reindexRecordTable({ db: tx, hubId: viewer.hubId, contentId, fields: table.template.fields });
+    await bumpRowCount({ db: tx, hubId: viewer.hubId, contentId, by: -1 });
+    await requestReindex({ db: tx, hubId: viewer.hubId, contentId });
   });
 }

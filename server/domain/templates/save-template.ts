@@ -8,7 +8,7 @@ import type { Template, TemplateField } from '../../../lib/contract/templates';
 import { templateChangeErrors, templateEditConflictMessage, templateNameTakenMessage } from '../../../lib/validation/template-changes';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { templateTarget } from '../audit/audit-targets';
-import { reindexRecordTable } from '../records/save-records';
+import { requestReindex } from '../records/save-records';
 import type { ClientInfo } from '../sessions/create-session';
 import { contactTemplate, findTemplate } from './find-template';
 import { presentTemplate } from './present-template';
@@ -114,7 +114,7 @@ export async function updateTemplate(opts: {
         .select({ id: contents.id })
         .from(contents)
         .where(and(eq(contents.hubId, viewer.hubId), eq(contents.source, 'records'), sql`${contents.details}->>'template_id' = ${template.id}`));
-      for (const table of tables) await reindexRecordTable({ db: tx, hubId: viewer.hubId, contentId: table.id, fields: change.fields });
+      for (const table of tables) await requestReindex({ db: tx, hubId: viewer.hubId, contentId: table.id });
     }
     return presentTemplate(updated, viewer.hubRole);
   }));

@@ -4,8 +4,8 @@ import type { RecordItem } from '../../../lib/contract/records';
 import type { SearchResult } from '../../../lib/contract/search';
 import type { Template, TemplateField } from '../../../lib/contract/templates';
 import type { Space } from '../../../lib/contract/spaces';
-import { contentPassages, records } from '../../db/schema';
-import { insertRecords, reindexRecordTable } from '../../domain/records/save-records';
+import { contentPassages, recordReindexRequests, records } from '../../db/schema';
+import { insertRecords, reindexPendingTables } from '../../domain/records/save-records';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, createSpace, hubWithPeople, type ErrorBody, type HubWithPeople } from '../spaces/space-test-kit';
 import { contentRow, insertContent, type ItemBody } from '../contents/content-test-kit';
@@ -49,6 +49,9 @@ async function add(t: Table, values: Record<string, unknown>) {
   if (res.status !== 201) throw new Error(`add record failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
+
+/** What the processing loop does shortly after writes: rebuild the tables' search text. */
+const reindexNow = () => reindexPendingTables({ db: server.db });
 
 const list = async (t: Table, query: string) => server.get<RecordPage>(`${t.base}?${query}`, as(t.world.viewer, t.world.hub));
 const titles = (page: RecordPage) => page.data.map((r) => r.values.title);
@@ -184,6 +187,7 @@ describe('records', () => {
     ];
     const changed = await server.patch(`form-templates/${t.template.id}/`, { version: 1, fields: next }, as(t.world.editor, t.world.hub));
     expect(changed.status).toBe(200);
+    await reindexNow();
     expect(titles((await list(t, 'q=40')).body)).toEqual([]);
 
     const url = `${t.base}${record.id}/`;
@@ -193,6 +197,7 @@ describe('records', () => {
     expect(edited.body.data.values).not.toHaveProperty('owner');
     expect((await server.get<RecordBody>(url, as(t.world.viewer, t.world.hub))).body.data.values.amount).toBe(40);
     // Hidden from the table's text and search, kept in the record.
+    await reindexNow();
     expect(titles((await list(t, 'q=40')).body)).toEqual([]);
     expect((await contentRow(server, t.tableId))?.body).toBe('Title: Older laptop · Status: open');
 
@@ -223,6 +228,7 @@ describe('records', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(24).fill(201));
     expect((await contentRow(server, t.tableId))?.details.row_count).toBe(18);
     expect((await contentRow(server, other.body.data.id))?.details.row_count).toBe(6);
+    await reindexNow();
     const passages = await server.db.select().from(contentPassages).where(eq(contentPassages.contentId, t.tableId));
     expect(passages.map((p) => p.text).join('\n').match(/Desk \d+/g)).toHaveLength(18);
   });
@@ -231,6 +237,7 @@ describe('records', () => {
     const t = await recordTable();
     await add(t, { title: 'Teapot', kind: 'Phone' });
     const record = await add(t, { title: 'Kettlebell', kind: 'Laptop' });
+    await reindexNow();
     const found = await server.get<{ data: SearchResult[] }>('search/?q=kettlebell', as(t.world.viewer, t.world.hub));
     expect(found.status).toBe(200);
     expect(found.body.data).toHaveLength(1);
@@ -244,6 +251,7 @@ describe('records', () => {
     const first = (await list(t, 'page_size=1')).body.data[0];
     await server.patch(`${t.base}${first?.id}/`, { version: 1, values: { title: 'Big brown teapot' } }, as(t.world.editor, t.world.hub));
     await add(t, { title: 'Spoon' });
+    await reindexNow();
     const text = (await contentRow(server, t.tableId))?.body ?? '';
     const moved = await server.db.select().from(contentPassages).where(eq(contentPassages.contentId, t.tableId)).orderBy(contentPassages.position);
     expect(moved.map((p) => [p.position, p.text])).toEqual([
@@ -262,10 +270,12 @@ describe('records', () => {
     });
     expect(saved).toBe(2000);
     expect((await contentRow(server, t.tableId))?.details.row_count).toBe(2000);
-    await reindexRecordTable({ db: server.db, hubId: t.world.hub.id, contentId: t.tableId, fields: t.template.fields });
     const record = await add(t, { title: 'Needle', amount: 3 });
     expect((await server.patch(`${t.base}${record.id}/`, { version: 1, values: { amount: 4 } }, as(t.world.editor, t.world.hub))).status).toBe(200);
     expect((await contentRow(server, t.tableId))?.details.row_count).toBe(2001);
+    // However many writes asked, the table is rebuilt once.
+    await reindexNow();
+    expect(await server.db.select().from(recordReindexRequests).where(eq(recordReindexRequests.contentId, t.tableId))).toEqual([]);
     expect((await list(t, 'q=item%201999')).body.count).toBe(1);
     const passages = await server.db.select().from(contentPassages).where(eq(contentPassages.contentId, t.tableId));
     expect(passages).toHaveLength(2001);
