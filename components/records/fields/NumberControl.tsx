@@ -1,4 +1,5 @@
-import { InputNumber } from 'antd';
+import { useState } from 'react';
+import { Input } from 'antd';
 import { ariaOf, type FieldControlProps } from './control-props';
 
 /** The range as a hint ("1 to 10", "0 or more"). */
@@ -8,25 +9,39 @@ function rangeHint(min: number | undefined, max: number | undefined): string | u
   return max !== undefined ? `${max} or less` : undefined;
 }
 
+/** Typed text as the value handed on: null when empty, a number when it reads as one, else the text itself (refused by the field's rule). */
+function valueOfText(text: string): number | string | null {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  const number = Number(trimmed);
+  return Number.isFinite(number) ? number : text;
+}
+
+const textOfValue = (value: FieldControlProps['value']) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '');
+
 /**
- * number, integer: the value is a number, null when cleared. The range is
- * not clamped by the box (that would change what was typed without a word):
- * a value outside it gets the field's message.
+ * number, integer: the value is a number, null when cleared. What was typed
+ * stays as typed: a value outside the range, a fraction in a whole-number
+ * field or text that is not a number gets the field's message rather than
+ * being clamped, rounded or dropped without a word.
  */
 export function NumberControl(props: FieldControlProps) {
   const { field, value, onChange, disabled, autoFocus } = props;
+  const [text, setText] = useState(() => textOfValue(value));
+  // A value set from outside (a reset, a default, a saved record): show it.
+  if (valueOfText(text) !== (value ?? null)) setText(textOfValue(value));
   const integer = field.type === 'integer';
   return (
-    <InputNumber<number>
+    <Input
       {...ariaOf(props)}
-      style={{ width: '100%' }}
-      value={typeof value === 'number' ? value : null}
-      onChange={(next) => onChange?.(next ?? null)}
-      precision={integer ? 0 : undefined}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange?.(valueOfText(e.target.value));
+      }}
       inputMode={integer && (field.min ?? 0) >= 0 ? 'numeric' : 'decimal'}
+      autoComplete="off"
       placeholder={rangeHint(field.min, field.max)}
-      aria-valuemin={field.min}
-      aria-valuemax={field.max}
       disabled={disabled}
       autoFocus={autoFocus}
     />

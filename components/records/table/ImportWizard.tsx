@@ -140,6 +140,9 @@ function Wizard({ table, fields, fromContentId, onClose, onImported }: ImportWiz
       <Steps
         current={step}
         size="small"
+        // Across, titles under their numbers: on a phone the default vertical list pushed the step's content off screen.
+        responsive={false}
+        labelPlacement="vertical"
         style={{ marginBottom: 20 }}
         items={[{ title: 'Choose file' }, { title: 'Match columns' }, { title: 'Check rows' }, { title: 'Done' }]}
       />
@@ -241,7 +244,6 @@ function Wizard({ table, fields, fromContentId, onClose, onImported }: ImportWiz
               size="small"
               rowKey="row"
               pagination={report.failures.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-              scroll={{ x: 'max-content' }}
               dataSource={report.failures}
               aria-label="Rows with problems"
               columns={[

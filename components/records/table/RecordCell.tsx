@@ -1,4 +1,5 @@
 import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { EditOutlined } from '@ant-design/icons';
 import { Button, Spin } from 'antd';
 import styled from 'styled-components';
 import { theme } from '@/lib/constants';
@@ -11,6 +12,7 @@ import { recordsApi } from '@/client/http/records-api';
 import { FieldControl, FieldValueView } from '@/components/records/TemplateFields';
 
 const Shown = styled.div<{ $editable: boolean }>`
+  position: relative;
   min-height: 22px;
   margin: -4px -8px;
   padding: 4px 8px;
@@ -18,10 +20,29 @@ const Shown = styled.div<{ $editable: boolean }>`
   overflow-wrap: anywhere;
   cursor: ${({ $editable }) => ($editable ? 'text' : 'default')};
 
+  .edit {
+    position: absolute;
+    inset-block-start: 2px;
+    inset-inline-end: 2px;
+    opacity: 0;
+    background: ${colors.white};
+  }
+
   &:hover,
-  &:focus-visible {
+  &:focus-within {
     background: ${({ $editable }) => ($editable ? colors.primaryBgHover : 'transparent')};
     outline: ${({ $editable }) => ($editable ? `1px solid ${theme.primaryColor}` : 'none')};
+
+    .edit {
+      opacity: 1;
+    }
+  }
+
+  /* Touch screens have no hover: the edit button stays in sight. */
+  @media (hover: none) {
+    .edit {
+      opacity: 1;
+    }
   }
 `;
 
@@ -139,21 +160,19 @@ export function RecordCell({ field, record, context }: { field: TemplateField; r
   };
 
   if (!draft) {
+    // The value is clickable as a whole; keyboard and screen-reader users get a named Edit button beside
+    // the value, so links in the value stay their own controls and the value stays the cell's text.
     return (
       <Shown
         $editable={editable || inForm}
-        role={editable || inForm ? 'button' : undefined}
-        tabIndex={editable || inForm ? 0 : undefined}
-        aria-label={editable || inForm ? `Edit ${field.label}` : undefined}
-        onClick={start}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && (editable || inForm)) {
-            e.preventDefault();
-            start();
-          }
+        onClick={(e) => {
+          if (!(e.target as HTMLElement).closest('a, button')) start();
         }}
       >
         <FieldValueView field={field} value={value} />
+        {(editable || inForm) && (
+          <Button className="edit" type="text" size="small" icon={<EditOutlined aria-hidden />} aria-label={`Edit ${field.label}`} onClick={start} />
+        )}
       </Shown>
     );
   }

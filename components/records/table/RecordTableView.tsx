@@ -85,6 +85,11 @@ const Grid = styled.div`
   .highlight > td {
     background: ${colors.primaryBg} !important;
   }
+
+  /* antd greys the empty-table text below readable contrast. */
+  .ant-table-placeholder .ant-table-cell {
+    color: ${colors.textSecondary};
+  }
 `;
 
 const SYSTEM_COLUMNS: FilterColumn[] = [

@@ -155,6 +155,14 @@ describe('number and whole-number fields', () => {
     await savedWith(saved, { amount: 2.5, count: null });
   });
 
+  it('keeps text that is not a number and says so, rather than dropping it', async () => {
+    const { user } = renderForm(fields);
+    await user.type(screen.getByLabelText('Amount'), '12abc');
+    await user.tab();
+    await expectMessageNextTo('Amount', 'Amount is not a valid number');
+    expect(screen.getByLabelText('Amount')).toHaveValue('12abc');
+  });
+
   it('asks for a required number', async () => {
     const { save } = renderForm(fields);
     await save();
