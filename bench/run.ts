@@ -15,7 +15,9 @@
 // And small files: Markdown, CSV and text of ~100 bytes uploaded through the API, from queued to ready,
 // against writing the same bytes to disk and reading them back.
 // And one meeting tab's CPU with noise suppression, background blur, both or neither (meeting-effects).
-// `npm run bench -- spaces` (or auth-me, memory, upload, processing, search, ask, meetings, meeting-effects, web) runs only the parts named.
+// And record tables (records): GET records/ of a 10,000-record table paged, sorted, filtered and searched, and people
+// changing and adding records at once, against the same reads and the bare UPDATE/INSERT sent straight to the database.
+// `npm run bench -- spaces` (or auth-me, memory, upload, processing, search, ask, meetings, meeting-effects, web, records) runs only the parts named.
 import os from 'node:os';
 import { measureAsk, type AskBenchRun } from './ask/measure-ask';
 import { measureProcessing, type ProcessingBenchResult, type Timings } from './contents/measure-processing';
@@ -26,6 +28,8 @@ import { measureLoad, type LoadResult } from './load';
 import { effectsCpuSection, measureEffectsCpu } from './meetings/effects';
 import { MEETING_SIZES, measureMeetings, type MeetingsBenchResult, type ParticipantsResult } from './meetings/measure';
 import { measurePeople, type PeopleBenchResult } from './people/measure';
+import { measureRecords } from './records/measure';
+import { recordsSection } from './records/section';
 import { spawnBenchServers } from './spawn-servers';
 import { measureSpacesList, type SpacesBenchResult } from './spaces/measure';
 import { firstLoadSection, measureFirstLoad } from './web/first-load';
@@ -56,8 +60,10 @@ const peopleSeconds = positive('BENCH_PEOPLE_SECONDS', 120);
 const peopleWarmupSeconds = positive('BENCH_PEOPLE_WARMUP_SECONDS', 20);
 const lighthouseRuns = positive('BENCH_LIGHTHOUSE_RUNS', 3);
 const routeChanges = positive('BENCH_ROUTE_CHANGES', 30);
+const recordCount = positive('BENCH_RECORDS', 10_000);
+const recordsSeconds = positive('BENCH_RECORDS_SECONDS', 3);
 
-const parts = ['auth-me', 'memory', 'spaces', 'people', 'upload', 'processing', 'search', 'ask', 'meetings', 'meeting-effects', 'web'] as const;
+const parts = ['auth-me', 'memory', 'spaces', 'people', 'upload', 'processing', 'search', 'ask', 'meetings', 'meeting-effects', 'web', 'records'] as const;
 const named = process.argv.slice(2);
 const unknown = named.filter((name) => !(parts as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown bench part ${unknown.join(', ')}; choose from ${parts.join(', ')}`);
@@ -306,6 +312,10 @@ const meetingEffects = runs('meeting-effects') ? await measureEffectsCpu({ windo
 const web = runs('web') ? measureFirstLoad() : null;
 if (runs('web')) console.info(`Running Lighthouse ${lighthouseRuns} times per page and preset, then timing ${routeChanges} route changes in headless Chromium…`);
 const pageSpeed = runs('web') ? await measurePageSpeed({ lighthouseRuns, routeChanges }) : null;
+if (runs('records')) console.info(`Seeding record tables (${recordCount} records), then timing GET records/ and writes over ${connections} connections (${recordsSeconds} s each) and as bare SQL…`);
+const records = runs('records')
+  ? await measureRecords({ records: recordCount, connections, seconds: recordsSeconds, warmupSeconds: Math.min(1, recordsSeconds) })
+  : null;
 
 const sections = [`Convene benchmark — ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`];
 if (authMe) {
@@ -347,5 +357,6 @@ if (meetings) sections.push(meetingsSection(meetings));
 if (meetingEffects) sections.push(effectsCpuSection(meetingEffects, effectsSeconds, row));
 if (web) sections.push(firstLoadSection(web));
 if (pageSpeed) sections.push(pageSpeedSection(pageSpeed));
+if (records) sections.push(recordsSection(records, row));
 console.info(`\n${sections.join('\n\n')}\n`);
 if (memory && (memory.firstStart.exitCode !== 0 || memory.restart.exitCode !== 0)) process.exitCode = 1;
