@@ -42,6 +42,9 @@ export interface Convene {
 /** Served by the API at the root, for the reverse proxy and Prometheus. */
 const OPS_PATHS = new Set([HEALTH_LIVE_PATH, HEALTH_READY_PATH, METRICS_PATH]);
 
+/** Longer than any node takes between storing an upload's file and recording it. */
+const RECONCILE_MIN_AGE_MS = 10 * 60_000;
+
 /** Whether a request (path and query) goes to the API rather than the web app. */
 export const isApiPath = (url = '') =>
   url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`)
@@ -97,7 +100,8 @@ export async function startConvene(opts: StartOptions = {}): Promise<Convene> {
 
     const storage = await openStorage(config, log);
     // Before any request: an object written just before its row would otherwise look unowned.
-    await reconcileStorage({ db: database.db, storage, logger: log });
+    // With several nodes (Redis joins them), a file another node has just written may not have its row yet.
+    await reconcileStorage({ db: database.db, storage, logger: log, minAgeMs: config.redisUrl ? RECONCILE_MIN_AGE_MS : 0 });
     // PROCESSING=off: separate workers (`npm run worker`) take the queued uploads.
     const processing = config.processing ? startContentProcessing({ db: database.db, storage, config, logger: log }) : undefined;
     // Closed in reverse order: stops after the app and before the database; running jobs go back to the queue.

@@ -165,7 +165,7 @@ export async function createLocalDiskStorage(root: string): Promise<Storage> {
         const shardDir = path.join(objectsDir, shard);
         for (const name of await readdir(shardDir).catch(() => [] as string[])) {
           const info = await stat(path.join(shardDir, name)).catch(() => null);
-          if (info?.isFile()) yield { key: name, size: info.size };
+          if (info?.isFile()) yield { key: name, size: info.size, modifiedAt: info.mtime };
         }
       }
     },

@@ -24,6 +24,11 @@ export async function reconcileStorage(opts: {
   db: Database;
   storage: Storage;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /**
+   * Objects written less than this long ago are left alone: with several
+   * nodes, another one may be between writing a file and recording it.
+   */
+  minAgeMs?: number;
 }): Promise<{ removedObjects: number; lostFiles: number }> {
   const { db, storage } = opts;
 
@@ -42,7 +47,9 @@ export async function reconcileStorage(opts: {
     }
   };
   let batch: string[] = [];
+  const youngest = Date.now() - (opts.minAgeMs ?? 0);
   for await (const object of storage.list()) {
+    if (opts.minAgeMs && (!object.modifiedAt || object.modifiedAt.getTime() > youngest)) continue;
     batch.push(object.key);
     if (batch.length === BATCH) {
       await removeUnowned(batch);

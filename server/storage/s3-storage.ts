@@ -117,7 +117,7 @@ export function createS3Storage(settings: S3Settings): S3Storage {
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: settings.prefix || undefined, ContinuationToken }));
         for (const object of page.Contents ?? []) {
-          if (object.Key) yield { key: object.Key.slice(settings.prefix.length), size: object.Size ?? 0 };
+          if (object.Key) yield { key: object.Key.slice(settings.prefix.length), size: object.Size ?? 0, modifiedAt: object.LastModified };
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);

@@ -9,6 +9,8 @@ export interface StoredObject {
 export interface ObjectInfo {
   key: string;
   size: number;
+  /** When it was last written, where the store lists it (list() does; stat() need not). */
+  modifiedAt?: Date;
 }
 
 export interface ByteRange {
