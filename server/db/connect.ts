@@ -25,6 +25,19 @@ export interface DatabaseHandle {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Connections per process; PostgreSQL serves them in parallel, two cores keep about this many busy. */
 const POOL_SIZE = 10;
+/** Held while migrating, so API nodes and workers starting together migrate one after the other. */
+const MIGRATION_LOCK = 72_716_601;
+
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
 
 /**
  * Opens the database and applies pending migrations: the PostgreSQL server at
@@ -48,7 +61,7 @@ export async function connectDatabase(opts: {
     const db = drizzle(pool, { schema, logger: opts.logger });
     let imported: DatabaseHandle['imported'];
     try {
-      await migrate(db, { migrationsFolder });
+      await migrateOnce(pool);
       const earlier = server && pgliteFolder(opts.dataDir);
       if (earlier) imported = await importPgliteFolder({ folder: earlier, pool, migrationsFolder });
     } catch (error) {
