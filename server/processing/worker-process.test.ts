@@ -166,15 +166,20 @@ describe('processing workers', { timeout: 120_000 }, () => {
     const rows = await waitUntilSettled(ids, 60_000);
 
     // Every item ready, each counted once per claim: the survivor never took one twice,
-    // and the only items both took are those the killed worker never finished.
+    // and the only items both took are those the killed worker never finished. A claim
+    // the killed worker made just before the kill may never have reached its log (its
+    // output is a pipe, lost with the process): its claims in the log are a lower bound.
     const takerClaims = claimsOf(taker);
     const survivorClaims = claimsOf(survivor);
     expect(new Set(survivorClaims).size).toBe(survivorClaims.length);
     expect(new Set(takerClaims).size).toBe(takerClaims.length);
     for (const id of ids) {
       const row = rows.get(id);
-      const claims = [...takerClaims, ...survivorClaims].filter((claim) => claim === id).length;
-      expect(row).toMatchObject({ status: 'ready', attempts: claims });
+      const survivorTook = survivorClaims.filter((claim) => claim === id).length;
+      const takerTook = takerClaims.filter((claim) => claim === id).length;
+      expect(row?.status).toBe('ready');
+      expect(row?.attempts).toBeGreaterThanOrEqual(survivorTook + takerTook);
+      expect(row?.attempts).toBeLessThanOrEqual(survivorTook + 1);
     }
     expect(rows.get(slow)?.attempts).toBe(2);
     expect(survivorClaims.filter((id) => !takerClaims.includes(id)).length).toBeGreaterThan(0);
