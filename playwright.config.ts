@@ -20,10 +20,7 @@ process.env.CHROMIUM_PATH ||= execFileSync(process.execPath, ['scripts/ensure-ch
 
 export default defineConfig({
   testDir: 'e2e',
-  // Spec files are independent (each makes its own people and hubs; the specs that start their own
-  // nodes take free ports) and much of a journey waits on the server and timers, so two files run
-  // at a time. Tests inside a file stay in order.
-  workers: 2,
+  workers: 1,
   fullyParallel: false,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),

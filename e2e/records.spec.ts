@@ -15,12 +15,19 @@ import { uniqueId } from './support/people';
  * someone else saved first.
  */
 
-/** The option titled `title` of the antd select dropdown opened last (an earlier one may still be fading out). */
-const option = (page: Page, title: string) => page.locator(`.ant-select-item-option[title="${title}"]`).filter({ visible: true }).last();
+/**
+ * The option titled `title` in the dropdown of `select` (antd renders each
+ * select's dropdown apart from it; the one holding the listbox the combobox
+ * controls is its own, so an earlier select's fading dropdown never matches).
+ */
+async function optionOf(page: Page, select: Locator, title: string) {
+  const listbox = await select.getAttribute('aria-controls');
+  return page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listbox}"]`) }).locator(`.ant-select-item-option[title="${title}"]`);
+}
 
 async function choose(page: Page, select: Locator, title: string) {
   await select.click();
-  await option(page, title).click();
+  await (await optionOf(page, select, title)).click();
 }
 
 /** The labels the form shows: the first text field required, every other field optional. */
@@ -113,12 +120,13 @@ test('builds a form template of every field type, fills, edits, imports and find
       await choose(page, dialog.getByRole('combobox', { name: 'Choice', exact: true }), 'Option 2');
       const multi = dialog.getByRole('combobox', { name: 'Multiple choice', exact: true });
       await choose(page, multi, 'Option 1');
-      await option(page, 'Option 2').click();
+      await (await optionOf(page, multi, 'Option 2')).click();
       await dialog.getByText('Add record', { exact: true }).first().click();
       await dialog.getByRole('group', { name: 'Checkboxes' }).getByRole('checkbox', { name: 'Option 1' }).check();
-      await dialog.getByRole('combobox', { name: 'Phone country code' }).click();
+      const country = dialog.getByRole('combobox', { name: 'Phone country code' });
+      await country.click();
       await page.keyboard.type('Germany');
-      await option(page, '+49 Germany').click();
+      await (await optionOf(page, country, '+49 Germany')).click();
       await dialog.getByLabel('Phone', { exact: true }).fill('30 1234 5678');
       await sweep(page, 'records-form');
       await dialog.getByRole('button', { name: 'Add record', exact: true }).click();
