@@ -18,10 +18,20 @@ process.env.CHROMIUM_PATH ||= execFileSync(process.execPath, ['scripts/ensure-ch
   .split('\n')
   .at(-1);
 
+/** The specs that stream video between browsers. */
+const MEETINGS = /meetings[\w-]*\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
-  workers: 1,
+  // A browser test spends most of its time waiting on the server and the browser (about half a core
+  // each, measured), so three run at once. Meetings send generated video between several browsers
+  // and need most of a core each, so they take turns in a lane of their own beside the others.
+  workers: 3,
   fullyParallel: false,
+  projects: [
+    { name: 'journeys', testIgnore: MEETINGS, workers: 2 },
+    { name: 'meetings', testMatch: MEETINGS, workers: 1 },
+  ],
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   // Whole journeys with several people signing up (argon2 on 2 cores) take a minute or more.
@@ -30,7 +40,9 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network) without the screencast: recording frames
+    // for every test made the browsers spend about a third more CPU on a machine the suite already fills.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH,
       args: [
@@ -44,7 +56,7 @@ export default defineConfig({
         '--disable-sync',
         // Meetings: a generated camera picture and microphone tone, and
         // camera/microphone prompts answered "allow" (no other page asks).
-        '--use-fake-device-for-media-stream',
+        '--use-fake-device-for-media-stream=fps=10',
         '--use-fake-ui-for-media-stream',
       ],
     },

@@ -43,6 +43,13 @@ test.describe.serial('meetings through the Janus SFU', () => {
     test.skip(!binary, 'janus is not installed: apt-get install -y janus, or set JANUS_PATH');
   });
 
+  // What the API and Janus said, kept with a failed test's report.
+  test.afterEach(async ({}, testInfo) => {
+    if (testInfo.status === testInfo.expectedStatus) return;
+    if (node) await testInfo.attach('convene.log', { body: node.log(), contentType: 'text/plain' });
+    if (janus) await testInfo.attach('janus.log', { body: janus.log(), contentType: 'text/plain' });
+  });
+
   test('four people meet through Janus: each sees the other three and a shared screen; nobody else gets in', async ({ browser }) => {
     const { pageOf, close } = pagesOfPeople(browser, node!.url);
     try {

@@ -3,21 +3,21 @@ import { apiSteps } from './lib/api-steps.mjs';
 import { PLAYWRIGHT_SUMMARY, VITEST_SUMMARY, runSteps } from './lib/steps.mjs';
 
 await runSteps('npm test', [
-  // Each of these is one busy core at most; together they take the time of the longer.
+  // Three steps of about one busy core each, so the two cores finish them in the time of the longer two.
   {
     together: [
       { name: 'lint', command: ['npm', 'run', 'lint'] },
       { name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
+      { name: 'web app build (for e2e)', command: [process.execPath, 'scripts/lib/next-build.mjs'] },
     ],
   },
-  // The API suite mostly waits on PostgreSQL and sockets (about one core busy on two workers),
-  // so the unit suite and the e2e build fill its gaps: about 3 minutes less than one after another.
+  // The unit suite keeps both cores busy; the API suite mostly waits on PostgreSQL and sockets and fills its gaps.
   {
     together: [
       { name: 'unit and component tests', command: ['npm', 'run', 'test:unit'], summary: VITEST_SUMMARY },
       ...apiSteps(),
-      { name: 'web app build (for e2e)', command: [process.execPath, 'scripts/lib/next-build.mjs'] },
     ],
   },
+  // On its own: its tests run three at a time against one server and wait on timings a busy machine would stretch.
   { name: 'browser end-to-end tests', command: [process.execPath, 'scripts/test-e2e.mjs'], summary: PLAYWRIGHT_SUMMARY },
 ]);

@@ -1,17 +1,4 @@
 /**
- * jsdom has no layout: Ranges cannot measure themselves and nothing is at a
- * point. ProseMirror asks both when it scrolls the caret into view; empty
- * answers are enough for an editor typed into by a test.
- */
-if (typeof window !== 'undefined') {
-  const noRects = (): DOMRectList => Object.assign([], { item: () => null }) as unknown as DOMRectList;
-  const emptyRect = (): DOMRect => new DOMRect(0, 0, 0, 0);
-  Range.prototype.getClientRects ??= noRects;
-  Range.prototype.getBoundingClientRect ??= emptyRect;
-  document.elementFromPoint ??= () => null;
-}
-
-/**
  * Writes `text` into a rich-text editor: each line arrives as the browser
  * hands over pasted text, and a new line is the Enter key. (jsdom cannot
  * replay keystrokes into contenteditable the way the editor reads them.)

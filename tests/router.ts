@@ -1,9 +1,11 @@
+import mitt from 'next/dist/shared/lib/mitt';
 import { vi } from 'vitest';
+import { resetBeforeEachFile } from './shared-modules';
 
 /**
- * A stand-in for next/router in component tests:
- *   vi.mock('next/router', () => import('@/tests/router'));
- * and then `mockRouter.replace` etc. are spies; set `mockRouter.query` before rendering.
+ * The stand-in for next/router in component tests: tests/setup.ts mocks
+ * next/router with this module for every file, so `mockRouter.replace` etc.
+ * are spies; set `mockRouter.query` before rendering.
  */
 export const mockRouter = {
   pathname: '/',
@@ -14,10 +16,12 @@ export const mockRouter = {
   replace: vi.fn(async (_url: string) => true),
   prefetch: vi.fn(async () => undefined),
   back: vi.fn(),
-  events: { on: vi.fn(), off: vi.fn(), emit: vi.fn() },
+  // Next's own emitter, as Router.events is: RouteProgress listens on it and its test emits on it.
+  events: mitt(),
 };
 
-export const useRouter = () => mockRouter;
+/** Hands out mockRouter; a test whose router changes on navigation gives it another implementation. */
+export const useRouter = vi.fn(() => mockRouter);
 export default mockRouter;
 
 /** Back to a fresh router on `path` with `query`. */
@@ -29,3 +33,9 @@ export function resetRouter(path = '/', query: Record<string, string> = {}): voi
   mockRouter.push.mockClear();
   mockRouter.replace.mockClear();
 }
+
+resetBeforeEachFile(() => {
+  resetRouter();
+  for (const spy of [mockRouter.push, mockRouter.replace, mockRouter.prefetch, mockRouter.back, useRouter]) spy.mockReset();
+  mockRouter.events = mitt();
+});

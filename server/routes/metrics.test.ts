@@ -65,6 +65,25 @@ describe('metrics', () => {
     expect(text).toMatch(/^# TYPE processing_job_duration_seconds histogram$/m);
   });
 
+  it("reports the event loop's delay since the previous scrape: its p50, p99 and largest", async () => {
+    const read = async () => (await scrape(server.url, `Bearer ${TOKEN}`)).text();
+    await read();
+    // The scrape resets Node's delay monitor, whose next tick only sets a new starting point: a stall before that
+    // tick goes unrecorded. Waiting a few of its 10 ms ticks makes the stall below land in the new window.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The API runs in this very process: keeping the thread busy is stalling the server's event loop.
+    const until = Date.now() + 300;
+    while (Date.now() < until) {
+      // busy on purpose
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const stalled = await read();
+    expect(sample(stalled, 'nodejs_eventloop_lag_max_seconds')).toBeGreaterThanOrEqual(0.25);
+    for (const series of ['nodejs_eventloop_lag_p50_seconds', 'nodejs_eventloop_lag_p99_seconds']) expect(stalled).toMatch(new RegExp(`^${series} \\d`, 'm'));
+    // Each scrape starts a new window, so one stall is reported once.
+    expect(sample(await read(), 'nodejs_eventloop_lag_max_seconds')).toBeLessThan(0.25);
+  });
+
   it('gives paths no route matched one label', async () => {
     await fetch(`${server.url}/api/v1/no-such-thing/${randomUUID()}/`);
     const text = await (await scrape(server.url, `Bearer ${TOKEN}`)).text();
@@ -79,7 +98,7 @@ describe('metrics', () => {
     for (const status of ['queued', 'queued', 'processing'] as const) await insertContent(server, { hub, space, by: owner }, { status });
 
     const meeting = await server.post<{ data: { code: string } }>('meetings/', {}, { token: owner.token, hubHandle: hub.domain_handle });
-    const socket = await openSignalling(server.url);
+    const socket = await openSignalling(server);
     try {
       await socket.join(owner.token, meeting.body.data.code);
       const after = await read();
