@@ -2,6 +2,23 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import { importLayers } from './scripts/lint/import-layers.mjs';
 
+/*
+ * Inside server/, lowest first: a folder imports folders of earlier layers
+ * only, and folders of one layer never import each other, so no cycle can
+ * form. The routes call the domain's operations; the domain reads files
+ * through processing (extraction and its worker threads, which know no
+ * database); all of them build on db, lib and storage. Tests and their
+ * kits are outside the layers, as at the top.
+ */
+const serverLayers = [['db'], ['lib', 'storage'], ['processing'], ['domain'], ['routes']];
+const serverZones = serverLayers.flatMap((layer, rank) =>
+  layer.map((area) => ({
+    target: `./server/${area}`,
+    from: serverLayers.slice(rank).flat().filter((other) => other !== area).map((other) => `./server/${other}`),
+    message: `server/${area} may import only the server folders below it (see serverLayers in eslint.config.mjs).`,
+  })),
+);
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -36,6 +53,11 @@ const config = [
     files: ['**/*.{ts,tsx,mjs,js}'],
     plugins: { convene: { rules: { 'import-layers': importLayers } } },
     rules: { 'convene/import-layers': 'error' },
+  },
+  {
+    files: ['server/**/*.{ts,mjs,js}'],
+    ignores: ['server/**/*.test.ts', 'server/**/*-test-kit.ts', 'server/test/**'],
+    rules: { 'import/no-restricted-paths': ['error', { zones: serverZones, basePath: import.meta.dirname }] },
   },
   {
     // Colours are named once, in the palette; everything else paints with its names.

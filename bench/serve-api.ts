@@ -4,7 +4,7 @@ import { buildApp } from '@/server/app';
 import { loadConfig, type Config } from '@/server/config';
 import { signSessionToken } from '@/server/lib/tokens';
 import { inMemoryMailer } from '@/server/mail/mailer';
-import { startContentProcessing } from '@/server/processing/start-content-processing';
+import { startContentProcessing } from '@/server/domain/contents/start-content-processing';
 import { createLocalDiskStorage } from '@/server/storage/local-disk-storage';
 import type { BenchDatabase } from './spaces/database';
 import type { SeededHub } from './spaces/seed';

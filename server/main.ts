@@ -11,7 +11,7 @@ import { connectDatabase } from './db/connect';
 import { createMailer } from './mail/mailer';
 import { openStorage } from './storage/open-storage';
 import { reconcileStorage } from './storage/reconcile-storage';
-import { startContentProcessing } from './processing/start-content-processing';
+import { startContentProcessing } from './domain/contents/start-content-processing';
 import { createLocalMeetingBus } from './meetings/local-meeting-bus';
 import { createRedisMeetingBus } from './meetings/redis-meeting-bus';
 import { createSignallingService } from './meetings/signalling-service';

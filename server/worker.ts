@@ -2,7 +2,7 @@ import pino from 'pino';
 import { loadConfig, loadDotEnv } from './config';
 import { connectDatabase } from './db/connect';
 import { exitOnSignals } from './ops/shutdown';
-import { startContentProcessing } from './processing/start-content-processing';
+import { startContentProcessing } from './domain/contents/start-content-processing';
 import { openStorage } from './storage/open-storage';
 
 /*

@@ -1,8 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { LocatedSegment } from '../domain/passages/split-passages';
-import { concatLocated, joinLocated, type LocatedText } from './located-text';
+import { concatLocated, joinLocated, type LocatedSegment, type LocatedText } from './located-text';
 import { ProcessingFailure, failureReasons } from './processing-failure';
 import { textContent, storableText, type Cell, type ExtractedContent, type ProcessingInput } from './processing-result';
 import { readDelimited } from './extractors/read-delimited';

@@ -1,6 +1,12 @@
 import type { PassageLocation } from '../../lib/contract/passages';
-import type { LocatedSegment } from '../domain/passages/split-passages';
 import { storableString } from './processing-result';
+
+/** A stretch of an item's body whose origin the extractor knows: [start, end) in characters. */
+export interface LocatedSegment {
+  location: PassageLocation;
+  start: number;
+  end: number;
+}
 
 /** Text with where its stretches came from (offsets into `text`). */
 export interface LocatedText {

@@ -21,6 +21,16 @@ export async function readingFailure<T>(reason: string, read: () => Promise<T>):
   }
 }
 
+/** The same for rows read one by one: a library error while reading any of them becomes `reason`. */
+export async function* readingFailures<T>(reason: string, rows: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    yield* rows;
+  } catch (error) {
+    if (error instanceof ProcessingFailure) throw error;
+    throw new ProcessingFailure(reason);
+  }
+}
+
 export const failureReasons = {
   timeout: 'This file took too long to process.',
   memory: 'This file needs more memory to process than the server allows.',

@@ -11,7 +11,7 @@ import { SEARCH_CONFIG } from '../domain/search/search-text';
 import type { TestServer } from '../test/harness';
 import { delimitedFile, emlFile, pdfFile, pptxFile, xlsxFile } from '../test/content-fixtures';
 import { as } from '../routes/spaces/space-test-kit';
-import { startContentProcessing } from './start-content-processing';
+import { startContentProcessing } from '../domain/contents/start-content-processing';
 import { processed, processFile, startProcessingServer, storedRows, type ContentRecord, type Place } from './processing-test-kit';
 
 let server: TestServer;

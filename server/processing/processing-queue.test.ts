@@ -2,9 +2,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contents } from '../db/schema';
 import { startTestServer, type TestServer } from '../test/harness';
-import { claimNextContent } from './claim-next-content';
+import { claimNextContent } from '../domain/contents/claim-next-content';
 import { failureReasons } from './processing-failure';
-import { startContentProcessing } from './start-content-processing';
+import { startContentProcessing } from '../domain/contents/start-content-processing';
 import { placeForContent, processed, queueFile, readContent, type Place } from './processing-test-kit';
 
 const noop = () => undefined;

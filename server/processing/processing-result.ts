@@ -1,5 +1,6 @@
 import type { ContentDetails, ContentKind } from '../../lib/contract/contents';
-import type { LocatedSegment } from '../domain/passages/split-passages';
+import type { LocatedSegment } from './located-text';
+import type { ImportFileRead } from './read-import-file';
 
 /** One cell of a parsed table, as stored in content_rows.cells. */
 export type Cell = string | number | boolean | null;
@@ -35,8 +36,23 @@ export interface ProcessingInput {
   extension: string;
 }
 
+/** A file sent for import into a record table, read in a processing thread like any upload. */
+export interface ImportInput {
+  filePath: string;
+  /** csv, tsv or xlsx. */
+  extension: string;
+}
+
+/** What a processing worker is asked to do, and what each task answers. */
+export interface WorkerTasks {
+  extract: { input: ProcessingInput; output: ExtractedContent };
+  import: { input: ImportInput; output: ImportFileRead };
+}
+export type WorkerTask = keyof WorkerTasks;
+export type WorkerJob = { [T in WorkerTask]: { task: T; input: WorkerTasks[T]['input'] } }[WorkerTask];
+
 /** What a processing worker answers. */
-export type WorkerReply = { ok: true; content: ExtractedContent } | { ok: false; reason: string };
+export type WorkerReply<T = ExtractedContent> = { ok: true; content: T } | { ok: false; reason: string };
 
 /** Extracted text kept per item (the reader pages through it; search indexes its start). */
 const BODY_MAX_CHARACTERS = 5_000_000;

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'drizzle-orm/logger';
 import { loadConfig, type Config } from '../config';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { createMailer } from '../mail/mailer';
 import { createTestDatabase } from './database';
 import { startSmtpCapture } from './smtp-capture';
 import { createLocalDiskStorage } from '../storage/local-disk-storage';
-import { startContentProcessing } from '../processing/start-content-processing';
+import { startContentProcessing } from '../domain/contents/start-content-processing';
 import type { SignallingService } from '../meetings/signalling-service';
 import type { CacheBus } from '../cache/cache-bus';
 import type { Redis } from 'ioredis';
@@ -45,6 +45,8 @@ export interface TestServerOptions {
   databaseLogger?: Logger;
   /** The deployment's Redis (rate limits across nodes, readiness); none otherwise. */
   redis?: Redis;
+  /** Told of each route the app registers (see isolation/route-recorder.ts). */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 /**
@@ -78,6 +80,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     signalling: options.signalling,
     cacheBus: options.cacheBus,
     redis: options.redis,
+    onRoute: options.onRoute,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : undefined,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

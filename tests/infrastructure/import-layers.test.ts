@@ -6,11 +6,14 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(__dirname, '../..');
 const eslint = new ESLint({ cwd: root });
 
-/** The import-layers messages the project's lint gives `code` placed at `file`. */
-async function layerErrors(file: string, code: string): Promise<string[]> {
+/** The messages of `rule` (the folders' layers by default) the project's lint gives `code` placed at `file`. */
+async function layerErrors(file: string, code: string, rule = 'convene/import-layers'): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'convene/import-layers').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+
+/** The same for the layers inside server/. */
+const serverLayerErrors = (file: string, code: string) => layerErrors(file, code, 'import/no-restricted-paths');
 
 describe('the lint keeps folders in their layers', () => {
   it('fails an import of a higher folder: the UI kit may not use a feature', async () => {
@@ -32,6 +35,28 @@ describe('the lint keeps folders in their layers', () => {
   it('passes imports of lower folders', async () => {
     const code = "import { Panel } from '@/components/ui/Panel';\nimport { PAGE_SIZE } from '@/lib/constants';\nexport const probe = [Panel, PAGE_SIZE];\n";
     expect(await layerErrors('components/spaces/Probe.tsx', code)).toEqual([]);
+  });
+
+  it('keeps processing from importing the domain that builds on it', async () => {
+    const code = "import { reindexPendingTables } from '../domain/records/save-records';\nexport const probe = reindexPendingTables;\n";
+    expect(await serverLayerErrors('server/processing/probe.ts', code)).toEqual([
+      expect.stringContaining('server/processing may import only the server folders below it'),
+    ]);
+  });
+
+  it('keeps the domain from importing routes, and lets it use processing, db and lib', async () => {
+    const upward = "import recordRoutes from '../../routes/records';\nexport const probe = recordRoutes;\n";
+    expect(await serverLayerErrors('server/domain/records/probe.ts', upward)).toEqual([
+      expect.stringContaining('server/domain may import only the server folders below it'),
+    ]);
+    const downward = [
+      "import { joinLocated } from '../../processing/located-text';",
+      "import { recordImports } from '../../db/schema';",
+      "import { AppError } from '../../lib/errors';",
+      'export const probe = [joinLocated, recordImports, AppError];',
+      '',
+    ].join('\n');
+    expect(await serverLayerErrors('server/domain/records/probe.ts', downward)).toEqual([]);
   });
 
   it('asks for a place for a new component folder', async () => {

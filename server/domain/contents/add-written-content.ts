@@ -1,7 +1,7 @@
 import type { Database } from '../../db/connect';
 import { contents } from '../../db/schema';
 import type { ContentDetails, ContentItem, ContentKind, ContentSource } from '../../../lib/contract/contents';
-import { assertNotArchived, authorizeInSpace, spaceAbilitiesOf, type SpaceViewer } from '../../policies/spaces';
+import { spaceAbilitiesOf, type SpaceViewer } from '../../policies/spaces';
 import { findVisibleSpace } from '../spaces/find-visible-space';
 import { savePassages } from '../passages/save-passages';
 import { indexContent } from '../search/index-content';
@@ -13,7 +13,7 @@ interface WrittenItem { kind: ContentKind; source: ContentSource; name: string; 
 /**
  * Adds an item written in the app rather than uploaded (a contact from the
  * form, a note): there is no file to process, so it is ready and searchable
- * at once. Needs add_content in a space that is not archived.
+ * at once. Needs add_content in the space.
  */
 export async function addWrittenContent(opts: {
   db: Database;
@@ -24,9 +24,7 @@ export async function addWrittenContent(opts: {
 }): Promise<ContentItem> {
   const { viewer, item } = opts;
   return opts.db.transaction(async (tx) => {
-    const access = await findVisibleSpace({ db: tx, viewer, spaceId: opts.spaceId, lock: 'share' });
-    authorizeInSpace(access, 'add_content');
-    assertNotArchived(access.space);
+    const access = await findVisibleSpace({ db: tx, viewer, spaceId: opts.spaceId, lock: 'share', ability: 'add_content' });
     const contentId = await insertWrittenContent({ db: tx, hubId: viewer.hubId, spaceId: access.space.id, createdBy: viewer.userId, item });
     const where = { hubId: viewer.hubId, spaceId: access.space.id, contentId };
     const [row] = await selectContentViews(tx).where(contentInSpace(where)).limit(1);

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/connect';
 import { contents } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
-import { assertNotArchived, authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
+import type { SpaceViewer } from '../../policies/spaces';
 import { spaceOf } from '../audit/audit-targets';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { ClientInfo } from '../sessions/create-session';
@@ -9,7 +9,7 @@ import { storageKeysOf } from './content-storage-keys';
 import { contentInSpace, findSpaceContent } from './find-space-content';
 
 /**
- * Deletes an item (editors and owners of its space): its row (its parsed
+ * Deletes an item (delete_content in its space): its row (its parsed
  * rows go with it, by the foreign key), then its files. The row goes first:
  * a crash in between leaves files no row points at, never a row whose file
  * is gone. Files that are already missing, or cannot be removed, do not undo
@@ -24,9 +24,7 @@ export async function deleteContent(opts: {
   client: ClientInfo;
 }): Promise<{ name: string }> {
   const content = await opts.db.transaction(async (tx) => {
-    const { access, row } = await findSpaceContent({ ...opts, db: tx });
-    authorizeInSpace(access, 'delete_content');
-    assertNotArchived(access.space);
+    const { access, row } = await findSpaceContent({ ...opts, db: tx, ability: 'delete_content' });
     await tx
       .delete(contents)
       .where(contentInSpace({ hubId: row.content.hubId, spaceId: row.content.spaceId, contentId: row.content.id }));

@@ -2,6 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { contents } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import type { SpaceRequirement } from '../../../lib/contract/endpoint';
 import type { SpaceAccess, SpaceViewer } from '../../policies/spaces';
 import { findVisibleSpace } from '../spaces/find-visible-space';
 import { isUuid } from '../spaces/is-uuid';
@@ -17,7 +18,8 @@ export const contentInSpace = (opts: { hubId: string; spaceId: string; contentId
  * The item a request names, with the viewer's standing in its space: 404
  * when the space is not visible to the viewer, or the item is not in that
  * space (another space's or another hub's item answers like a missing one).
- * Inside a transaction the space row is locked, as findVisibleSpace does.
+ * Inside a transaction the space row is locked, and an ability checked, as
+ * findVisibleSpace does.
  */
 export async function findSpaceContent(opts: {
   db: Database;
@@ -25,6 +27,7 @@ export async function findSpaceContent(opts: {
   spaceId: string;
   contentId: string;
   lock?: 'update' | 'share';
+  ability?: SpaceRequirement;
   /** Whether to read the item's whole text too (a record table's runs to megabytes). */
   withBody?: boolean;
 }): Promise<{ access: SpaceAccess; row: ContentViewRow }> {

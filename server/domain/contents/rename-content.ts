@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { contents } from '../../db/schema';
 import type { ContentItem } from '../../../lib/contract/contents';
-import { assertNotArchived, authorizeInSpace, spaceAbilitiesOf, type SpaceViewer } from '../../policies/spaces';
+import { spaceAbilitiesOf, type SpaceViewer } from '../../policies/spaces';
 import { indexContent } from '../search/index-content';
 import { presentContent, type ContentPresenter } from './content-view';
 import { contentInSpace, findSpaceContent } from './find-space-content';
 
-/** Renames an item (editors and owners of its space); the name is searchable, so it is indexed again. */
+/** Renames an item (edit_content in its space); the name is searchable, so it is indexed again. */
 export async function renameContent(opts: {
   db: Database;
   viewer: SpaceViewer;
@@ -17,9 +17,7 @@ export async function renameContent(opts: {
   presenter: ContentPresenter;
 }): Promise<ContentItem> {
   return opts.db.transaction(async (tx) => {
-    const { access, row } = await findSpaceContent({ ...opts, db: tx });
-    authorizeInSpace(access, 'edit_content');
-    assertNotArchived(access.space);
+    const { access, row } = await findSpaceContent({ ...opts, db: tx, ability: 'edit_content' });
     const { content } = row;
     const [renamed] = await tx
       .update(contents)

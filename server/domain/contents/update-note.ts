@@ -3,13 +3,13 @@ import type { Database } from '../../db/connect';
 import { contents } from '../../db/schema';
 import type { ContentItem } from '../../../lib/contract/contents';
 import { notFound } from '../../lib/errors';
-import { assertNotArchived, authorizeInSpace, spaceAbilitiesOf, type SpaceViewer } from '../../policies/spaces';
+import { spaceAbilitiesOf, type SpaceViewer } from '../../policies/spaces';
 import { savePassages } from '../passages/save-passages';
 import { indexContent } from '../search/index-content';
 import { presentContent, type ContentPresenter } from './content-view';
 import { contentInSpace, findSpaceContent } from './find-space-content';
 
-/** Rewrites a note's title and text (editors and owners of its space); other items are not notes here (404). */
+/** Rewrites a note's title and text (edit_content in its space); other items are not notes here (404). */
 export async function updateNote(opts: {
   db: Database;
   viewer: SpaceViewer;
@@ -20,10 +20,8 @@ export async function updateNote(opts: {
 }): Promise<ContentItem> {
   const { title, body } = opts.note;
   return opts.db.transaction(async (tx) => {
-    const { access, row } = await findSpaceContent({ ...opts, db: tx });
+    const { access, row } = await findSpaceContent({ ...opts, db: tx, ability: 'edit_content' });
     if (row.content.source !== 'note') throw notFound('That note');
-    authorizeInSpace(access, 'edit_content');
-    assertNotArchived(access.space);
     const { content } = row;
     const [updated] = await tx
       .update(contents)

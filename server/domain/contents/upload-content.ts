@@ -5,12 +5,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { contents } from '../../db/schema';
 import {
-  contentMismatchMessage, MAX_UPLOAD_BYTES, extensionOf, formatBytes, isAllowedExtension, uploadProblem, type ContentItem, type ContentKind,
+  contentMismatchMessage, MAX_UPLOAD_BYTES, extensionOf, isAllowedExtension, uploadProblem, type ContentItem, type ContentKind,
 } from '../../../lib/contract/contents';
+import { formatBytes } from '../../../lib/format-bytes';
 import type { Plan } from '../../../lib/plans';
 import { BackgroundSha256 } from '../../lib/background-hash';
 import { AppError, fieldError } from '../../lib/errors';
-import { assertNotArchived, authorizeInSpace, spaceAbilitiesOf, type SpaceViewer } from '../../policies/spaces';
+import { spaceAbilitiesOf, type SpaceAccess, type SpaceViewer } from '../../policies/spaces';
 import type { Storage } from '../../storage/storage';
 import type { HubRow, ProcessingQueue } from '../../types';
 import { getSubscription } from '../billing/get-subscription';
@@ -158,9 +159,10 @@ async function storeFile(opts: { storage: Storage; key: string; source: Readable
 /**
  * Adds an uploaded file to a space: it is stored under a new content id
  * (never the client's name), checked on the way in, and recorded as queued
- * for processing. Space, permission, type and size are checked before the
- * body is read; storage is checked before (from Content-Length) and again
- * when the item is recorded. Whatever fails, no stored object is left.
+ * for processing. The space and add_content are checked before the body is
+ * read (its endpoint's requirement) and again when the item is recorded;
+ * type and size before it is read; storage before (from Content-Length) and
+ * again when the item is recorded. Whatever fails, no stored object is left.
  */
 export async function uploadContent(opts: {
   db: Database;
@@ -168,7 +170,8 @@ export async function uploadContent(opts: {
   processing?: ProcessingQueue;
   viewer: SpaceViewer;
   organization: HubRow;
-  spaceId: string;
+  /** The space as route() found it and allowed adding to it. */
+  access: SpaceAccess;
   kind: ContentKind;
   /** The request's Content-Length; null when the client streams without one. */
   declaredBytes: number | null;
@@ -178,11 +181,7 @@ export async function uploadContent(opts: {
   receiveFile: (limit: number) => Promise<IncomingFile | null>;
   presenter: ContentPresenter;
 }): Promise<ContentItem> {
-  const { db, storage, viewer, organization: hub, kind } = opts;
-  const access = await findVisibleSpace({ db, viewer, spaceId: opts.spaceId });
-  authorizeInSpace(access, 'add_content');
-  assertNotArchived(access.space);
-
+  const { db, storage, viewer, organization: hub, kind, access } = opts;
   const maxBytes = MAX_UPLOAD_BYTES[kind];
   // One byte over the limit reaches the inspector, which refuses the file; the parser would only cut it short.
   const file = await opts.receiveFile(maxBytes + 1);
@@ -217,9 +216,7 @@ export async function uploadContent(opts: {
     await db.transaction(async (tx) => {
       // The plan as read before the body: reading it again would cost every upload a round trip, for a plan changed while its file arrived.
       await tx.execute(sql`select set_config(${STORAGE_LIMIT_SETTING}, ${String(plan.limits.storage_bytes)}, true)`);
-      const current = await findVisibleSpace({ db: tx, viewer, spaceId: opts.spaceId, lock: 'share' });
-      authorizeInSpace(current, 'add_content');
-      assertNotArchived(current.space);
+      const current = await findVisibleSpace({ db: tx, viewer, spaceId: access.space.id, lock: 'share', ability: 'add_content' });
       // Adds the file to the hub's storage count, refused past the limit: the only statement that waits for uploads into other spaces.
       await tx.insert(contents).values({
         id,

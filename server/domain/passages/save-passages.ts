@@ -2,7 +2,8 @@ import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { contentPassages } from '../../db/schema';
 import { searchableText, searchConfig } from '../search/search-text';
-import { splitPassages, type LocatedSegment, type SplitPassage } from './split-passages';
+import type { LocatedSegment } from '../../processing/located-text';
+import { splitPassages, type SplitPassage } from './split-passages';
 
 /** Passages per insert statement (a passage is at most a few KB of text). */
 const INSERT_BATCH = 200;

@@ -1,12 +1,6 @@
 import type { PassageLocation } from '../../../lib/contract/passages';
+import type { LocatedSegment } from '../../processing/located-text';
 import { INDEXED_TEXT_MAX } from '../search/search-text';
-
-/** A stretch of an item's body whose origin the extractor knows: [start, end) in characters. */
-export interface LocatedSegment {
-  location: PassageLocation;
-  start: number;
-  end: number;
-}
 
 /** A passage cut from a body: `text` is exactly `body.slice(start, end)`. */
 export interface SplitPassage {

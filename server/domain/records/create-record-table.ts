@@ -1,18 +1,20 @@
 import type { Database } from '../../db/connect';
 import { AppError, fieldError } from '../../lib/errors';
 import type { ContentItem } from '../../../lib/contract/contents';
-import { assertNotArchived, authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
+import type { SpaceViewer } from '../../policies/spaces';
 import { addWrittenContent } from '../contents/add-written-content';
 import type { ContentPresenter } from '../contents/content-view';
-import { findVisibleSpace } from '../spaces/find-visible-space';
 import { findTemplate } from '../templates/find-template';
+import { errorMessages } from '../../../lib/contract/error-messages';
 
 const templateUnavailable = (message: string) => fieldError('template_id', message, 'validation_error', 422);
 
 /**
  * Adds an empty record table of a live template to a space: an item like
  * any other (kind table, source records), ready at once, whose records
- * follow. Needs add_content in a space that is not archived.
+ * follow. Its endpoint requires add_content in the space, before the
+ * template is looked at, so the template's state tells nothing to whom may
+ * not add here.
  */
 export async function createRecordTable(opts: {
   db: Database;
@@ -22,12 +24,8 @@ export async function createRecordTable(opts: {
   presenter: ContentPresenter;
 }): Promise<ContentItem> {
   const { db, viewer, table } = opts;
-  // The space answers first (404, 403, 422), so the template's state tells nothing to whom may not add here.
-  const access = await findVisibleSpace({ db, viewer, spaceId: opts.spaceId });
-  authorizeInSpace(access, 'add_content');
-  assertNotArchived(access.space);
   const template = await findTemplate({ db, hubId: viewer.hubId, templateId: table.template_id }).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) throw templateUnavailable('That template does not exist');
+    if (error instanceof AppError && error.status === 404) throw templateUnavailable(errorMessages.templateMissing);
     throw error;
   });
   if (template.archivedAt) throw templateUnavailable(`${template.name} is archived; please choose a template in use`);

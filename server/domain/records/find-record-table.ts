@@ -1,6 +1,6 @@
 import type { Database } from '../../db/connect';
 import { notFound } from '../../lib/errors';
-import { assertNotArchived, authorizeInSpace, type SpaceAccess, type SpaceViewer } from '../../policies/spaces';
+import type { SpaceAccess, SpaceViewer } from '../../policies/spaces';
 import type { ContentViewRow } from '../contents/content-view';
 import { findSpaceContent } from '../contents/find-space-content';
 import { findTemplate, type TemplateRecord } from '../templates/find-template';
@@ -14,7 +14,7 @@ export interface RecordTable {
 /**
  * The record table a request names, with its template: 404 unless it is a
  * record table of a space the viewer sees in their hub. `write` also needs
- * the space's edit right (403) and a space that is not archived (422).
+ * edit_content in the space (403, or 422 while it is archived).
  */
 export async function findRecordTable(opts: {
   db: Database;
@@ -24,13 +24,9 @@ export async function findRecordTable(opts: {
   write?: boolean;
 }): Promise<RecordTable> {
   // Writers share the space: it cannot be archived under them, and its tables are written side by side.
-  const { access, row } = await findSpaceContent({ ...opts, lock: 'share', withBody: false });
+  const { access, row } = await findSpaceContent({ ...opts, lock: 'share', withBody: false, ability: opts.write ? 'edit_content' : undefined });
   const templateId = row.content.details.template_id;
   if (row.content.source !== 'records' || !templateId) throw notFound('That record table');
-  if (opts.write) {
-    authorizeInSpace(access, 'edit_content');
-    assertNotArchived(access.space);
-  }
   const template = await findTemplate({ db: opts.db, hubId: opts.viewer.hubId, templateId });
   return { access, row, template };
 }

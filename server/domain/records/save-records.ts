@@ -3,6 +3,7 @@ import type { Database } from '../../db/connect';
 import { contents, recordReindexRequests, records } from '../../db/schema';
 import type { RecordValues, TemplateField } from '../../../lib/contract/templates';
 import { valueToText } from '../../../lib/validation/template-schema';
+import { mapInTurns } from '../../lib/in-turns';
 import { joinLocated } from '../../processing/located-text';
 import { storableString } from '../../processing/processing-result';
 import { savePassages } from '../passages/save-passages';
@@ -42,17 +43,22 @@ export async function insertRecords(opts: {
   userId: string;
   fields: readonly TemplateField[];
   values: RecordValues[];
+  /** Told how many are saved after each batch (an import's progress); what it throws ends the saving. */
+  onBatch?: (saved: number) => Promise<void>;
 }): Promise<number> {
   const { db, hubId, contentId, userId, fields } = opts;
   if (opts.values.length === 0) return 0;
   for (let start = 0; start < opts.values.length; start += INSERT_BATCH) {
+    const batch = opts.values.slice(start, start + INSERT_BATCH);
+    // Each statement is awaited before the next is built, so a large import leaves the event loop free between batches.
     await db.insert(records).values(
-      opts.values.slice(start, start + INSERT_BATCH).map((values, i) => {
+      batch.map((values, i) => {
         // A transaction's now() is one instant: a microsecond apart, records keep the order they were given in (an import's rows).
         const at = sql`now() + make_interval(secs => ${(start + i) / 1e6})`;
         return { hubId, contentId, values, text: recordText(fields, values), createdBy: userId, updatedBy: userId, createdAt: at, updatedAt: at };
       }),
     );
+    await opts.onBatch?.(start + batch.length);
   }
   await bumpRowCount({ db, hubId, contentId, by: opts.values.length });
   return opts.values.length;
@@ -124,6 +130,35 @@ export async function reindexPendingTables(opts: { db: Database; limit?: number 
   return rebuilt;
 }
 
+/** Records read per query when a whole table is read. */
+const READ_PAGE = 5_000;
+
+/**
+ * A table's records in the order they were added, a page at a time after
+ * the last one read, so a table of tens of thousands never arrives (and is
+ * turned into objects) in one piece.
+ */
+async function recordsInOrder(opts: { db: Database; hubId: string; contentId: string }) {
+  const all: Array<{ id: string; values: RecordValues; text: string; at: string }> = [];
+  for (let after: { at: string; id: string } | undefined; ;) {
+    const page = await opts.db
+      // As text: a Date would drop the microseconds that keep an import's records apart.
+      .select({ id: records.id, values: records.values, text: records.text, at: sql<string>`${records.createdAt}::text` })
+      .from(records)
+      .where(and(
+        eq(records.hubId, opts.hubId),
+        eq(records.contentId, opts.contentId),
+        after ? sql`(${records.createdAt}, ${records.id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+      ))
+      .orderBy(asc(records.createdAt), asc(records.id))
+      .limit(READ_PAGE);
+    all.push(...page);
+    const last = page.at(-1);
+    if (page.length < READ_PAGE || !last) return all;
+    after = { at: last.at, id: last.id };
+  }
+}
+
 /**
  * Rebuilds a record table's text (one line per record, in the order they
  * were added), its search index and its passages (one per record, located
@@ -131,23 +166,20 @@ export async function reindexPendingTables(opts: { db: Database; limit?: number 
  */
 export async function reindexRecordTable(opts: { db: Database; hubId: string; contentId: string; fields: readonly TemplateField[] }): Promise<void> {
   const { db, hubId, contentId, fields } = opts;
-  const rows = await db
-    .select({ id: records.id, values: records.values, text: records.text })
-    .from(records)
-    .where(and(eq(records.hubId, hubId), eq(records.contentId, contentId)))
-    .orderBy(asc(records.createdAt), asc(records.id));
+  const rows = await recordsInOrder({ db, hubId, contentId });
   // After a template change (a field removed or added) the in-table search text follows the fields.
-  const stale = rows.flatMap((row) => {
+  // A table may hold tens of thousands of records: the work over them is done in turns (mapInTurns).
+  const stale = (await mapInTurns(rows, (row) => {
     const text = recordText(fields, row.values);
-    return text === row.text ? [] : [{ id: row.id, text }];
-  });
+    return text === row.text ? null : { id: row.id, text };
+  })).filter((row) => row !== null);
   if (stale.length) {
     await db.execute(sql`
       update ${records} set ${sql.identifier(records.text.name)} = fresh.text
         from jsonb_to_recordset(${JSON.stringify(stale)}::jsonb) as fresh(id uuid, text text)
        where ${records.hubId} = ${hubId} and ${records.contentId} = ${contentId} and ${records.id} = fresh.id`);
   }
-  const located = joinLocated(rows.map((row) => ({ location: { record: row.id }, text: recordLine(fields, row.values) })), '\n');
+  const located = joinLocated(await mapInTurns(rows, (row) => ({ location: { record: row.id }, text: recordLine(fields, row.values) })), '\n');
   const body = located.text.trim() === '' ? null : located.text;
   const [table] = await db
     .update(contents)

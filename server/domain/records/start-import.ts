@@ -16,10 +16,9 @@ import { findSpaceContent } from '../contents/find-space-content';
 import { sanitizeFileName } from '../contents/sanitize-file-name';
 import { UploadInspector, interrupted, refusal } from '../contents/upload-content';
 import { findRecordTable, type RecordTable } from './find-record-table';
-import { IMPORT_EXTENSIONS, assertImportRows, cellText, isImportExtension, readImportFile, type ImportTable } from './read-import-file';
+import type { ImportReader } from './import-reader';
+import { IMPORT_EXTENSIONS, assertImportRows, cellText, importFileOf, isImportExtension, type ImportFileRead } from '../../processing/read-import-file';
 import { suggestMapping } from './suggest-mapping';
-
-const SAMPLES = 3;
 
 /** An import's file size limit: a table upload's. */
 export const IMPORT_MAX_BYTES = MAX_UPLOAD_BYTES.table;
@@ -29,31 +28,24 @@ const unprocessable = (message: string) => new AppError(422, 'validation_error',
 /**
  * Keeps a file's rows for the table's import, by the person who read it,
  * and answers its columns with samples and a suggested mapping. Imports of
- * the hub kept past IMPORT_KEEP_MINUTES go on the way.
+ * the hub kept past IMPORT_KEEP_MINUTES go on the way. The rows arrive as
+ * their JSON text and are stored as it is, never parsed on this thread.
  */
-async function saveImport(opts: { db: Database; viewer: SpaceViewer; table: RecordTable; file: ImportTable }): Promise<ImportPreview> {
+async function saveImport(opts: { db: Database; viewer: SpaceViewer; table: RecordTable; file: ImportFileRead }): Promise<ImportPreview> {
   const { db, viewer, table, file } = opts;
-  if (file.rows.length === 0) throw unprocessable('This file has no rows to import.');
+  if (file.rowCount === 0) throw unprocessable('This file has no rows to import.');
   await db
     .delete(recordImports)
     .where(and(eq(recordImports.hubId, viewer.hubId), lt(recordImports.createdAt, sql`now() - make_interval(mins => ${IMPORT_KEEP_MINUTES})`)));
   const [saved] = await db
     .insert(recordImports)
-    .values({ hubId: viewer.hubId, contentId: table.row.content.id, createdBy: viewer.userId, columns: file.columns, rows: file.rows })
+    .values({ hubId: viewer.hubId, contentId: table.row.content.id, createdBy: viewer.userId, columns: file.columns, rows: sql`${file.rowsJson}::jsonb` })
     .returning({ id: recordImports.id });
-  const columns = file.columns.map((name, i) => {
-    const samples: string[] = [];
-    for (const row of file.rows) {
-      const value = row[i]?.trim() ?? '';
-      if (value !== '') samples.push(value);
-      if (samples.length === SAMPLES) break;
-    }
-    return { name, samples };
-  });
+  const columns = file.columns.map((name, i) => ({ name, samples: file.samples[i] ?? [] }));
   return {
     import_id: saved!.id,
     columns,
-    row_count: file.rows.length,
+    row_count: file.rowCount,
     suggested_mapping: suggestMapping(table.template.fields, columns),
   };
 }
@@ -63,7 +55,7 @@ async function saveImport(opts: { db: Database; viewer: SpaceViewer; table: Reco
  * table, the right to write to it, the type and the declared size are
  * checked before the body is opened; the bytes are checked on their way to
  * a temporary file like any upload (what they are, how many), which is
- * gone once read.
+ * read off the event loop (`reader`) and gone once read.
  */
 export async function importFromFile(opts: {
   db: Database;
@@ -74,6 +66,7 @@ export async function importFromFile(opts: {
   /** The request's Content-Length. */
   declaredBytes: number;
   openBody: () => Readable;
+  reader: ImportReader;
 }): Promise<ImportPreview> {
   const { db, viewer } = opts;
   const table = await findRecordTable({ db, viewer, spaceId: opts.spaceId, contentId: opts.contentId, write: true });
@@ -98,7 +91,7 @@ export async function importFromFile(opts: {
       if (refused instanceof AppError) throw refused;
       throw refused ? interrupted() : error;
     });
-    return await saveImport({ db, viewer, table, file: await readImportFile(filePath, extension) });
+    return await saveImport({ db, viewer, table, file: await opts.reader.read(filePath, extension) });
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
@@ -131,5 +124,5 @@ export async function importFromContent(opts: {
   const stored = await db.select({ cells: contentRows.cells }).from(contentRows).where(where).orderBy(asc(contentRows.rowIndex));
   const columns = (source.details.columns ?? []).map((column, i) => column.name.trim() || `Column ${i + 1}`);
   const rows = stored.map(({ cells }) => columns.map((_, i) => cellText(cells[i])));
-  return saveImport({ db, viewer, table, file: { columns, rows } });
+  return saveImport({ db, viewer, table, file: importFileOf({ columns, rows }) });
 }

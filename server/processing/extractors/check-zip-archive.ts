@@ -1,6 +1,4 @@
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import yauzl from 'yauzl';
+import yauzl, { type Entry } from 'yauzl';
 import { ProcessingFailure } from '../processing-failure';
 
 const MB = 1024 * 1024;
@@ -13,54 +11,97 @@ const ZIP_LIMITS = {
   ratioFromBytes: 10 * MB,
 };
 
-const refuse = (what: string) => new ProcessingFailure(`This file expands to more than ${what} and was not opened.`);
+/** The refusal of a file that would expand too far, `what` saying how far it was allowed to. */
+export const expandsTooFar = (what: string) => new ProcessingFailure(`This file expands to more than ${what} and was not opened.`);
 
-/** Counts bytes and stops the stream once `limit` is passed. */
-function byteCounter(limit: number, onByte: (n: number) => void) {
-  let seen = 0;
-  return new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      onByte(chunk.length);
-      done(seen > limit ? refuse('200 MB') : undefined);
-    },
-  });
+const TOTAL = '200 MB';
+
+/** A zip file whose directory passed the checks, read part by part. */
+export interface ZipArchive {
+  /** The parts by name, as the central directory lists them. */
+  entries: ReadonlyMap<string, Entry>;
+  /**
+   * A part's bytes as they inflate, refused once they pass `maxBytes` (when
+   * given, `tooLarge` says how) or the archive's 200 MB in all, counted over
+   * every part read.
+   */
+  read(entry: Entry, limit?: { maxBytes: number; tooLarge: () => ProcessingFailure }): AsyncGenerator<Buffer>;
+  close(): void;
 }
 
 /**
- * Refuses a zip-based file before any parser opens it when it would expand
- * too far: more than 200 MB in all, a large part compressed more than 100:1,
- * or more than 10,000 parts. The central directory's sizes are checked
- * first; then every part is actually inflated and counted (yauzl also fails
- * on a part longer than declared), so sizes that lie are caught too.
+ * Opens a zip-based file through its central directory and refuses it when
+ * the directory says it would expand too far: more than 200 MB in all, a
+ * large part compressed more than 100:1, or more than 10,000 parts. Parts
+ * are then read through the same directory, each counted as it inflates
+ * (yauzl also fails on a part longer than declared), so sizes that lie are
+ * caught too.
  */
-export async function checkZipArchive(filePath: string, unreadable: string): Promise<void> {
+export async function openZipArchive(filePath: string, unreadable: string): Promise<ZipArchive> {
   const zip = await yauzl.openPromise(filePath, { lazyEntries: true, autoClose: false, validateEntrySizes: true }).catch(() => {
     throw new ProcessingFailure(unreadable);
   });
   try {
-    if (zip.entryCount > ZIP_LIMITS.entries) throw refuse('10,000 parts');
-    const entries = [];
+    if (zip.entryCount > ZIP_LIMITS.entries) throw expandsTooFar('10,000 parts');
+    const entries = new Map<string, Entry>();
     let declared = 0;
     let largestRatio = 0;
     for await (const entry of zip.eachEntry()) {
-      entries.push(entry);
+      // Two parts of one name: readers would disagree on which is the file.
+      if (entries.has(entry.fileName)) throw new ProcessingFailure(unreadable);
+      entries.set(entry.fileName, entry);
       declared += entry.uncompressedSize;
       if (entry.uncompressedSize > ZIP_LIMITS.ratioFromBytes) {
         largestRatio = Math.max(largestRatio, entry.uncompressedSize / Math.max(entry.compressedSize, 1));
       }
     }
-    if (declared > ZIP_LIMITS.totalBytes) throw refuse('200 MB');
-    if (largestRatio > ZIP_LIMITS.ratio) throw refuse(`${ZIP_LIMITS.ratio} times its size`);
+    if (declared > ZIP_LIMITS.totalBytes) throw expandsTooFar(TOTAL);
+    if (largestRatio > ZIP_LIMITS.ratio) throw expandsTooFar(`${ZIP_LIMITS.ratio} times its size`);
 
     let inflated = 0;
-    for (const entry of entries) {
-      if (entry.fileName.endsWith('/')) continue;
-      const stream = await zip.openReadStreamPromise(entry);
-      await pipeline(stream, byteCounter(ZIP_LIMITS.totalBytes - inflated, (n) => (inflated += n)));
-    }
+    return {
+      entries,
+      async *read(entry, limit) {
+        if (limit && entry.uncompressedSize > limit.maxBytes) throw limit.tooLarge();
+        const stream = await zip.openReadStreamPromise(entry).catch(() => {
+          throw new ProcessingFailure(unreadable);
+        });
+        let seen = 0;
+        try {
+          for await (const chunk of stream as AsyncIterable<Buffer>) {
+            seen += chunk.length;
+            inflated += chunk.length;
+            if (limit && seen > limit.maxBytes) throw limit.tooLarge();
+            if (inflated > ZIP_LIMITS.totalBytes) throw expandsTooFar(TOTAL);
+            yield chunk;
+          }
+        } catch (error) {
+          throw error instanceof ProcessingFailure ? error : new ProcessingFailure(unreadable);
+        } finally {
+          // A reader that stops early (enough rows) leaves the rest of the part uninflated.
+          stream.destroy();
+        }
+      },
+      close: () => zip.close(),
+    };
   } catch (error) {
+    zip.close();
     throw error instanceof ProcessingFailure ? error : new ProcessingFailure(unreadable);
+  }
+}
+
+/**
+ * Refuses a zip-based file before a parser that reads it whole opens it:
+ * the directory checks of openZipArchive, then every part actually
+ * inflated and counted.
+ */
+export async function checkZipArchive(filePath: string, unreadable: string): Promise<void> {
+  const zip = await openZipArchive(filePath, unreadable);
+  try {
+    for (const entry of zip.entries.values()) {
+      if (entry.fileName.endsWith('/')) continue;
+      for await (const chunk of zip.read(entry)) void chunk;
+    }
   } finally {
     zip.close();
   }

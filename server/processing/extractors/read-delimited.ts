@@ -6,6 +6,7 @@ import { decodeText } from './read-plain-text';
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 const QUOTED = /"(?:[^"]|"")*"/g;
+const UNREADABLE = 'This file could not be read as rows and columns: please check that it is a valid CSV file.';
 
 /**
  * The delimiter a file uses: the one found the same number of times on each
@@ -25,16 +26,34 @@ export function sniffDelimiter(text: string): string {
   return best.delimiter;
 }
 
-/** Rows of a CSV, TSV or delimited record file (at most MAX_ROWS + 1: a header and the rows kept). */
-export async function readDelimited(filePath: string, extension: string): Promise<Cell[][]> {
+/**
+ * Hands each row of a CSV, TSV or delimited record file to `onRow` as the
+ * parser reaches it, stopping after `max` rows, or where `onRow` throws (a
+ * reader with enough rows): the rest is never parsed. The file is decoded
+ * whole first (it is at most an upload's size), so one encoding is chosen
+ * for all of it; it is the rows that would take the memory.
+ */
+export async function eachDelimitedRow(filePath: string, extension: string, onRow: (row: Cell[]) => void, max = -1): Promise<void> {
   const text = decodeText(await readFile(filePath));
-  return readingFailure('This file could not be read as rows and columns: please check that it is a valid CSV file.', async () =>
+  await readingFailure(UNREADABLE, async () => {
     parse(text, {
       delimiter: extension === 'tsv' ? '\t' : sniffDelimiter(text),
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,
-      to: MAX_ROWS + 1,
-    }) as string[][],
-  );
+      to: max,
+      // Each row goes to the reader at once and none is collected here.
+      on_record: (record: string[]) => {
+        onRow(record);
+        return null;
+      },
+    });
+  });
+}
+
+/** Rows of a CSV, TSV or delimited record file (at most MAX_ROWS + 1: a header and the rows kept). */
+export async function readDelimited(filePath: string, extension: string): Promise<Cell[][]> {
+  const rows: Cell[][] = [];
+  await eachDelimitedRow(filePath, extension, (row) => rows.push(row), MAX_ROWS + 1);
+  return rows;
 }

@@ -5,7 +5,7 @@ import type { MyHub } from '../../../lib/contract/hubs';
 import { importPreviewSchema, importReportSchema, type RunImportBody } from '../../../lib/contract/records';
 import { templateSchema, type RecordValues, type TemplateField } from '../../../lib/contract/templates';
 import type { ApiResponse, TestServer } from '../../test/harness';
-import { as, createSpace, hubWithPeople, type ErrorBody, type HubWithPeople, type Person } from '../spaces/space-test-kit';
+import { as, createSpace, hubWithPeople, joinSpace, type ErrorBody, type HubWithPeople, type Person } from '../spaces/space-test-kit';
 
 /*
  * Record tables to import into and export from, through the real endpoints,
@@ -42,10 +42,11 @@ export async function createTemplate(server: TestServer, person: Person, hub: My
   return templateSchema.parse(res.body.data);
 }
 
-/** A hub with an owner, editor and viewer, a public space, and the projects template. */
+/** A hub with an owner, editor and viewer, a public space the editor joined, and the projects template. */
 export async function recordWorld(server: TestServer): Promise<RecordWorld> {
   const people = await hubWithPeople(server);
   const space = await createSpace(server, people.owner, people.hub, { visibility: 'public' });
+  await joinSpace(server, people.editor, people.hub, space);
   const template = await createTemplate(server, people.owner, people.hub, projectFields);
   return { ...people, spaceId: space.id, templateId: template.id };
 }

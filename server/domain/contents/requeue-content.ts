@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/connect';
-import { contents } from '../db/schema';
+import type { Database } from '../../db/connect';
+import { contents } from '../../db/schema';
 import { stillClaimed, type ClaimedContent } from './claim-next-content';
 
 /** Puts the item back in the queue without counting the attempt: the server is stopping, the file did nothing wrong. */

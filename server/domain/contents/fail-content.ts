@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/connect';
-import { contents } from '../db/schema';
+import type { Database } from '../../db/connect';
+import { contents } from '../../db/schema';
 import { stillClaimed, type ClaimedContent } from './claim-next-content';
 
 /** Marks the item failed with a reason its owner can act on. */

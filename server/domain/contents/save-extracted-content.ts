@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/connect';
-import { contentRows, contents } from '../db/schema';
-import { savePassages } from '../domain/passages/save-passages';
-import { indexContent } from '../domain/search/index-content';
-import type { Storage } from '../storage/storage';
-import type { ContentDetails } from '../../lib/contract/contents';
+import type { Database } from '../../db/connect';
+import { contentRows, contents } from '../../db/schema';
+import { savePassages } from '../passages/save-passages';
+import { indexContent } from '../search/index-content';
+import type { Storage } from '../../storage/storage';
+import type { ContentDetails } from '../../../lib/contract/contents';
 import { stillClaimed, type ClaimedContent } from './claim-next-content';
-import { storableString, storableText, type Cell, type ExtractedContent } from './processing-result';
+import { storableString, storableText, type Cell, type ExtractedContent } from '../../processing/processing-result';
 
 const ROW_BATCH = 1000;
 

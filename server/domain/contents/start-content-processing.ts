@@ -2,14 +2,14 @@
 // thread, it would be unloaded when that thread ends while others use it.
 import 'sharp';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fillMissingPassages } from '../domain/passages/fill-missing-passages';
-import { reindexPendingTables } from '../domain/records/save-records';
-import { processingJobDuration } from '../ops/metrics';
-import type { ProcessingQueue } from '../types';
+import { fillMissingPassages } from '../passages/fill-missing-passages';
+import { reindexPendingTables } from '../records/save-records';
+import { processingJobDuration } from '../../ops/metrics';
+import type { ProcessingQueue } from '../../types';
 import { claimNextContent, type ClaimedContent } from './claim-next-content';
 import { processContent, type ProcessingDeps } from './process-content';
 import { recoverStaleContents } from './recover-stale-contents';
-import { createProcessingThreads } from './run-processing-worker';
+import { createProcessingThreads } from '../../processing/run-processing-worker';
 
 export interface ContentProcessing extends ProcessingQueue {
   /**

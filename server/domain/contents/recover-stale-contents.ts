@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Database } from '../db/connect';
-import { contents } from '../db/schema';
-import { failureReasons } from './processing-failure';
+import type { Database } from '../../db/connect';
+import { contents } from '../../db/schema';
+import { failureReasons } from '../../processing/processing-failure';
 
 /** Attempts an item gets before it is marked failed. */
 const MAX_ATTEMPTS = 3;

@@ -1,6 +1,6 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import type { Database } from '../db/connect';
-import { contents } from '../db/schema';
+import type { Database } from '../../db/connect';
+import { contents } from '../../db/schema';
 
 /** The fields a processing job needs, and which attempt it is (its claim on the item). */
 const claimedFields = {
