@@ -57,6 +57,12 @@ export function accountData(db: MockDb): MockAccountData {
   return data;
 }
 
+/** The tokens of `userId`'s sessions other than `token` (the demo account's other browsers included). */
+export function otherSessionTokens(db: MockDb, userId: string, token: string): string[] {
+  accountData(db);
+  return Object.entries(db.data.sessions).filter(([other, owner]) => owner === userId && other !== token).map(([other]) => other);
+}
+
 /** Signs `userId` in from another browser (a token nobody holds); answers the token. */
 export function addMockSession(db: MockDb, userId: string, meta: Partial<Omit<MockSessionMeta, 'id'>> = {}): string {
   const token = db.createSession(userId);

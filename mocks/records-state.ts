@@ -1,4 +1,5 @@
 import { CONTACT_TEMPLATE_ID, contactTemplateFields, type RecordValues, type TemplateField } from '@/lib/contract/templates';
+import type { ImportState } from '@/lib/contract/records';
 import type { MockDb } from './state';
 
 /** A record of a record table, as stored. */
@@ -21,6 +22,8 @@ export interface MockRecordImport {
   columns: string[];
   rows: string[][];
   expiresAt: number;
+  /** Where its saving run is, in the API's shape (ImportProgress); absent from imports an older mock kept. */
+  progress?: { state: ImportState; saved: number; total: number };
 }
 
 /** Plain data, kept in MockData like the rest of the mock's state. */
@@ -36,8 +39,8 @@ export function recordsData(db: MockDb): MockRecordsData {
 }
 
 /** A template of the hub by id: the built-in contact template, else one kept in the mock's templates. */
-export function mockTemplateOf(db: MockDb, hubId: string, id: string | undefined): { id: string; name: string; fields: TemplateField[]; archived: boolean } | null {
-  if (id === CONTACT_TEMPLATE_ID) return { id, name: 'Contact', fields: [...contactTemplateFields], archived: false };
+export function mockTemplateOf(db: MockDb, hubId: string, id: string | undefined): { id: string; name: string; fields: TemplateField[] } | null {
+  if (id === CONTACT_TEMPLATE_ID) return { id, name: 'Contact', fields: [...contactTemplateFields] };
   const stored = (db.data.templates ?? []).find((t) => t.id === id && t.hubId === hubId);
-  return stored ? { id: stored.id, name: stored.name, fields: stored.fields, archived: stored.archivedAt !== null } : null;
+  return stored ? { id: stored.id, name: stored.name, fields: stored.fields } : null;
 }

@@ -2,7 +2,7 @@ import type { CurrentStep, User } from '@/lib/contract/auth';
 import type { ContentDetails, ContentKind, ContentSource, ContentStatus } from '@/lib/contract/contents';
 import type { JoinableHub, MyHub, HubSummary } from '@/lib/contract/hubs';
 import type { HubVisibility, Role, SpaceVisibility } from '@/lib/contract/settings';
-import type { Subscription } from '@/lib/contract/subscription';
+import type { Subscription } from '@/lib/contract/billing';
 import type { TemplateField } from '@/lib/contract/templates';
 import { DEFAULT_CURRENCY, theme, VERIFICATION_CODE_TTL_MS } from '@/lib/constants';
 import { INVITATION_TTL_DAYS } from '@/lib/contract/invitations';

@@ -1,4 +1,4 @@
-import type { TwoFactorChallenge } from '@/lib/contract/auth';
+import type { SecondFactorMethod, TwoFactorChallenge } from '@/lib/contract/auth';
 import type { MockDb, MockUser } from './state';
 
 /** In mock mode the authenticator app always shows this code (like the verification codes). */
@@ -57,15 +57,22 @@ export function twoFactorFlags(db: MockDb, userId: string): { two_factor_enabled
   return { two_factor_enabled: enabled, two_factor_required: required };
 }
 
-/** A sign-in whose person has a second factor answers with a pending sign-in instead of a session. */
-export function twoFactorChallengeFor(db: MockDb, user: MockUser): TwoFactorChallenge | null {
-  const factors = twoFactorData(db).accounts[user.id];
-  if (!factors || !hasMockTwoFactor(db, user.id)) return null;
-  const token = `pending-${db.newId()}`;
-  twoFactorData(db).pending[token] = { userId: user.id, attempts: 0 };
-  const methods: TwoFactorChallenge['two_factor']['methods'] = [];
+/** The second factors the person has set up, as the API lists them (recovery codes only beside a real one). */
+export function mockSecondFactorMethods(db: MockDb, userId: string): SecondFactorMethod[] {
+  const factors = twoFactorData(db).accounts[userId];
+  if (!factors || !hasMockTwoFactor(db, userId)) return [];
+  const methods: SecondFactorMethod[] = [];
   if (factors.totpEnabledAt) methods.push('totp');
   if (factors.passkeys.length > 0) methods.push('passkey');
   if (factors.recoveryCodes.some((c) => !c.used)) methods.push('recovery_code');
+  return methods;
+}
+
+/** A sign-in whose person has a second factor answers with a pending sign-in instead of a session. */
+export function twoFactorChallengeFor(db: MockDb, user: MockUser): TwoFactorChallenge | null {
+  const methods = mockSecondFactorMethods(db, user.id);
+  if (methods.length === 0) return null;
+  const token = `pending-${db.newId()}`;
+  twoFactorData(db).pending[token] = { userId: user.id, attempts: 0 };
   return { two_factor: { token, methods } };
 }

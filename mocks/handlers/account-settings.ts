@@ -1,10 +1,10 @@
 import type { HttpHandler } from 'msw';
 import { accountSettingsEndpoints, emailChangeBody, emailChangeVerifyBody, PHOTO_MAX_BYTES, PHOTO_TYPES, photoMessages } from '@/lib/contract/account';
-import { VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_TTL_MS } from '@/lib/constants';
+import { VERIFICATION_CODE_TTL_MS } from '@/lib/constants';
 import { errorMessages } from '@/lib/contract/error-messages';
 import { messages } from '@/lib/validation/messages';
 import type { MockDb } from '../state';
-import { answer, authenticate, fail, fieldFail, notFound, ok, parseBody } from './respond';
+import { answer, authenticate, fieldFail, notFound, ok, parseBody, tryCode } from './respond';
 
 /** The chosen image as a data URL: the mock keeps the photo in its state instead of in storage. */
 async function dataUrlOf(file: File): Promise<string> {
@@ -47,7 +47,7 @@ export function accountSettingsHandlers(db: MockDb): HttpHandler[] {
       if (!body.ok) return body.response;
       const { email, password } = body.data;
       const { user } = auth;
-      if (email === user.email) return fieldFail(400, 'validation_error', 'email', 'This is already your email address.');
+      if (email === user.email) return fieldFail(400, 'validation_error', 'email', errorMessages.alreadyYourEmail);
       if (user.password !== null) {
         if (!password) return fieldFail(400, 'validation_error', 'password', messages.required('Current password'));
         if (password !== user.password) return fieldFail(400, 'invalid_credentials', 'password', errorMessages.wrongCurrentPassword);
@@ -68,20 +68,12 @@ export function accountSettingsHandlers(db: MockDb): HttpHandler[] {
       if (!body.ok) return body.response;
       const { user } = auth;
       const email = user.pendingEmail;
-      if (!email) return fieldFail(400, 'invalid_code', 'code', 'There is no email change waiting. Please ask for a new code.');
-      const pending = db.data.codes[email] ?? { code: '', attempts: 0, expiresAt: Date.now() + VERIFICATION_CODE_TTL_MS };
-      db.data.codes[email] = pending;
-      if (pending.attempts >= VERIFICATION_CODE_MAX_ATTEMPTS) {
-        return fieldFail(400, 'code_exhausted', 'code', 'Too many wrong tries for this code. Please request a new one.');
-      }
-      if (pending.code !== body.data.code || pending.expiresAt < Date.now()) {
-        pending.attempts += 1;
-        const left = VERIFICATION_CODE_MAX_ATTEMPTS - pending.attempts;
-        return left > 0
-          ? fieldFail(400, 'invalid_code', 'code', `The code is incorrect. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`)
-          : fieldFail(400, 'code_exhausted', 'code', 'Too many wrong tries for this code. Please request a new one.');
-      }
-      if (db.userByEmail(email)) return fail(400, 'validation_error', 'This address is now used by another account. Please choose another one.');
+      // An expired code is no change waiting, as on the API.
+      const expiresAt = email ? (db.data.codes[email]?.expiresAt ?? Infinity) : 0;
+      if (!email || expiresAt < Date.now()) return fieldFail(400, 'invalid_code', 'code', errorMessages.noEmailChangeWaiting);
+      const tried = tryCode(db, email, body.data.code);
+      if (!tried.ok) return tried.response;
+      if (db.userByEmail(email)) return fieldFail(400, 'validation_error', 'email', errorMessages.emailTakenMeanwhile);
       delete db.data.codes[email];
       user.email = email;
       user.pendingEmail = null;

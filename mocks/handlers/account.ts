@@ -1,11 +1,11 @@
 import type { HttpHandler } from 'msw';
-import { accountEndpoints } from '@/lib/contract/sessions';
+import { sessionEndpoints } from '@/lib/contract/sessions';
 import { pageQuery } from '@/lib/contract/envelope';
 import { VISITOR_ID_SHOWN, type Session } from '@/lib/contract/sessions';
 import { describeUserAgent } from '@/lib/user-agent';
-import { accountData, addMockAuditEvent, newestFirst, presentMockAuditEvent, sessionMeta } from '../account-state';
+import { accountData, addMockAuditEvent, newestFirst, otherSessionTokens, presentMockAuditEvent, sessionMeta } from '../account-state';
 import type { MockDb } from '../state';
-import { answer, authenticate, fail, ok, paged, parse } from './respond';
+import { answer, authenticate, notFound, ok, paged, parse } from './respond';
 
 /** Where I am signed in (list, sign one out, sign out the others) and my account's activity. */
 export function accountHandlers(db: MockDb): HttpHandler[] {
@@ -16,7 +16,7 @@ export function accountHandlers(db: MockDb): HttpHandler[] {
   };
 
   return [
-    answer(accountEndpoints.sessions, ({ request }) => {
+    answer(sessionEndpoints.sessions, ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const sessions = tokensOf(auth.user.id).map((token): Session => {
@@ -30,11 +30,11 @@ export function accountHandlers(db: MockDb): HttpHandler[] {
       return ok(sessions.sort((a, b) => b.last_seen_at.localeCompare(a.last_seen_at)));
     }),
 
-    answer(accountEndpoints.revokeSession, ({ request, params }) => {
+    answer(sessionEndpoints.revokeSession, ({ request, params }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const token = tokensOf(auth.user.id).find((t) => accountData(db).sessions[t]?.id === params.id);
-      if (!token) return fail(404, 'not_found', 'That session was not found.');
+      if (!token) return notFound('That session');
       const label = describeUserAgent(accountData(db).sessions[token]?.userAgent).label;
       delete db.data.sessions[token];
       delete accountData(db).sessions[token];
@@ -47,10 +47,10 @@ export function accountHandlers(db: MockDb): HttpHandler[] {
       return ok({ current }, { message: current ? 'You have been signed out.' : 'That session has been signed out.' });
     }),
 
-    answer(accountEndpoints.revokeOtherSessions, ({ request }) => {
+    answer(sessionEndpoints.revokeOtherSessions, ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
-      const others = tokensOf(auth.user.id).filter((token) => token !== auth.token);
+      const others = otherSessionTokens(db, auth.user.id, auth.token);
       for (const token of others) {
         delete db.data.sessions[token];
         delete accountData(db).sessions[token];
@@ -65,7 +65,7 @@ export function accountHandlers(db: MockDb): HttpHandler[] {
       return ok({ revoked: others.length }, { message });
     }),
 
-    answer(accountEndpoints.activity, ({ request }) => {
+    answer(sessionEndpoints.activity, ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const query = parse(pageQuery, Object.fromEntries(new URL(request.url).searchParams));

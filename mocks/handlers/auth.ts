@@ -3,10 +3,10 @@ import {
   authEndpoints, changePasswordBody, forgotPasswordBody, googleLoginBody, loginBody, profileBody, registerBody, resendBody,
   resetPasswordBody, verifyBody,
 } from '@/lib/contract/auth';
-import { theme, VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_TTL_MS } from '@/lib/constants';
+import { theme, VERIFICATION_CODE_TTL_MS } from '@/lib/constants';
 import { MOCK_REGISTRATION, type MockDb, type MockUser } from '../state';
 import { twoFactorChallengeFor } from '../two-factor-state';
-import { answer, authenticate, fail, fieldFail, ok, parseBody } from './respond';
+import { answer, authenticate, fail, fieldFail, ok, parseBody, tryCode } from './respond';
 import { errorMessages } from '@/lib/contract/error-messages';
 
 const CODE_TTL_SECONDS = VERIFICATION_CODE_TTL_MS / 1000;
@@ -69,17 +69,11 @@ export function authHandlers(db: MockDb): HttpHandler[] {
       const body = await parseBody(request, verifyBody);
       if (!body.ok) return body.response;
       const { email, code } = body.data;
+      const tried = tryCode(db, email, code);
+      if (!tried.ok) return tried.response;
       const user = db.userByEmail(email);
-      const pending = db.data.codes[email];
-      if (!user || !pending) return fieldFail(400, 'invalid_code', 'code', 'That code is not valid. Request a new one.');
-      if (pending.expiresAt < Date.now()) return fieldFail(400, 'code_expired', 'code', 'That code has expired. Request a new one.');
-      if (pending.attempts >= VERIFICATION_CODE_MAX_ATTEMPTS) {
-        return fieldFail(400, 'code_exhausted', 'code', 'Too many wrong codes. Request a new one.');
-      }
-      if (pending.code !== code) {
-        pending.attempts += 1;
-        return fieldFail(400, 'invalid_code', 'code', 'That code is not right. Check the email and try again.');
-      }
+      // As from the API, only whoever holds the code learns that it expired; with no account it was an email change's code.
+      if (!user || tried.code.expiresAt < Date.now()) return fieldFail(400, 'code_expired', 'code', errorMessages.codeExpired);
       delete db.data.codes[email];
       user.emailVerified = true;
       return signedIn(db, user);
@@ -109,7 +103,7 @@ export function authHandlers(db: MockDb): HttpHandler[] {
       const body = await parseBody(request, googleLoginBody);
       if (!body.ok) return body.response;
       const claims = googleClaims(body.data.id_token);
-      if (!claims) return fail(401, 'invalid_token', 'Google sign-in failed. Please try again.');
+      if (!claims) return fail(401, 'invalid_token', errorMessages.googleNotVerified);
       const user = db.userByEmail(claims.email) ?? newUser({ ...claims, password: null, emailVerified: true });
       user.emailVerified = true;
       return signedIn(db, user);
@@ -147,7 +141,7 @@ export function authHandlers(db: MockDb): HttpHandler[] {
       const userId = db.data.resetTokens[body.data.token];
       const user = userId ? db.userById(userId) : undefined;
       if (!user) {
-        return fieldFail(400, 'invalid_reset_token', 'token', 'This reset link is invalid or has expired. Request a new one.');
+        return fieldFail(400, 'invalid_reset_token', 'token', errorMessages.invalidResetLink);
       }
       delete db.data.resetTokens[body.data.token];
       user.password = body.data.password;

@@ -169,9 +169,11 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
   /** Takes an upload into the space, however the file came (a form's part or the bare body). */
   const addUpload = async (found: Extract<Found, { ok: true }>, kind: ContentKind, file: Blob & { name: string }): Promise<Response> => {
     const problem = uploadProblem(kind, file);
-    if (!isAllowedExtension(kind, file.name)) return fail(415, 'unsupported_file_type', problem ?? 'This type of file is not accepted.');
-    if (file.size > MAX_UPLOAD_BYTES[kind]) return fail(413, 'file_too_large', problem ?? 'This file is too large.');
-    if (problem) return fail(400, 'validation_error', problem, { file: [problem] });
+    if (problem) {
+      if (!isAllowedExtension(kind, file.name)) return fail(415, 'unsupported_file_type', problem);
+      if (file.size > MAX_UPLOAD_BYTES[kind]) return fail(413, 'file_too_large', problem);
+      return fieldFail(400, 'validation_error', 'file', problem);
+    }
     const extension = extensionOf(file.name);
     const sample = sampleOf(kind, file.name, extension);
     const at = Date.now();
@@ -485,7 +487,7 @@ export function contentHandlers(db: MockDb): HttpHandler[] {
 
   function serveFile(request: Request, contentId: string, variant: Variant): Response {
     const signed = signedFileQuery.safeParse(queryOf(request));
-    if (!signed.success) return fail(401, 'invalid_token', 'This file link is not valid. Open the file from the app again.');
+    if (!signed.success) return fail(401, 'invalid_token', errorMessages.invalidFileLink);
     const content = db.data.contents.find((c) => c.id === contentId && c.source === 'upload');
     if (!content) return notFound(CONTENT);
     const attachment = variant.startsWith('attachments/') ? content.email?.attachments[Number(variant.split('/')[1])] : undefined;

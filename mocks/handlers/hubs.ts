@@ -2,7 +2,7 @@ import type { HttpHandler } from 'msw';
 import { pageQuery } from '@/lib/contract/envelope';
 import { errorMessages } from '@/lib/contract/error-messages';
 import {
-  checkHandleQuery, createHubBody, foreignEmailDomainMessage, hubHandleField, switchHubBody,
+  checkHandleQuery, createHubBody, hubHandleField, switchHubBody,
 } from '@/lib/contract/hubs';
 import { hubEndpoints } from '@/lib/contract/hub-endpoints';
 import { theme } from '@/lib/constants';
@@ -23,8 +23,6 @@ export function hubHandlers(db: MockDb): HttpHandler[] {
       const body = await parseBody(request, createHubBody);
       if (!body.ok) return body.response;
       const { name, domain_handle, description, visibility, email_domain, colour } = body.data;
-      const domainMessage = foreignEmailDomainMessage(auth.user.email, email_domain);
-      if (domainMessage) return fieldFail(400, 'validation_error', 'email_domain', domainMessage);
       if (db.hubByHandle(domain_handle)) return fieldFail(409, 'handle_taken', 'domain_handle', HANDLE_TAKEN);
       const hub: MockHub = {
         id: db.newId(),

@@ -7,6 +7,7 @@ import {
 import type { Role } from '@/lib/contract/settings';
 import { invitationJoinPath } from '@/lib/contract/hubs';
 import { invitationAbilities, spaceTakesMembers, type InvitationCaller } from '@/lib/policies/abilities';
+import { invitedEmailFor } from '@/lib/policies/invitation-email';
 import type { MockDb, MockInvitation, MockHub, MockSpace } from '../state';
 import { pathHub } from './hub-admin';
 import { answer, authenticate, fail, notFound, ok, paged, parse, parseBody } from './respond';
@@ -143,10 +144,11 @@ export function invitationHandlers(db: MockDb): HttpHandler[] {
       return ok(null);
     }),
 
-    answer(invitationEndpoints.preview, ({ params }) => {
+    answer(invitationEndpoints.preview, ({ request, params }) => {
       const found = byToken(String(params.token));
       if (!found) return invalidLink();
       const { invitation, organization: hub, space } = found;
+      const viewer = authenticate(db, request);
       return ok({
         organization: {
           name: hub.name,
@@ -157,9 +159,8 @@ export function invitationHandlers(db: MockDb): HttpHandler[] {
         },
         invited_by: invitation.invitedBy ? (db.userById(invitation.invitedBy)?.name ?? null) : null,
         role: invitation.role,
-        email: invitation.email,
+        email: invitedEmailFor(invitation.email, viewer.ok ? viewer.user.email : null),
         expires_at: invitation.expiresAt,
-        account_exists: Boolean(db.userByEmail(invitation.email)),
         space: space ? { id: space.id, name: space.name } : null,
       });
     }),

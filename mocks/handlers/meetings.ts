@@ -176,11 +176,13 @@ export function meetingSignalHandlers(db: MockDb): WebSocketHandler[] {
         }
         const parsed = clientMessageSchema.safeParse(json);
         if (!parsed.success) {
-          send({ type: 'error', code: 'invalid_message', message: 'That message could not be read.' });
+          send({ type: 'error', code: 'invalid_message', message: errorMessages.unreadableMessage });
           return;
         }
         const message = parsed.data;
-        if (message.type === 'join') {
+        if (message.type === 'ping') {
+          send({ type: 'pong' });
+        } else if (message.type === 'join') {
           const user = db.userForToken(message.token);
           if (!user) {
             client.close(signalCloseCodes.unauthenticated, errorMessages.unauthenticated);
@@ -211,9 +213,8 @@ export function meetingSignalHandlers(db: MockDb): WebSocketHandler[] {
             chat: room.chat,
           });
         } else if (!self || !room) {
-          client.close(signalCloseCodes.policy, 'Join first.');
-        } else if (message.type === 'ping') {
-          send({ type: 'pong' });
+          send({ type: 'error', code: 'unauthenticated', message: errorMessages.joinFirst });
+          client.close(signalCloseCodes.unauthenticated, errorMessages.joinFirst);
         } else if (message.type === 'chat') {
           const chat: ChatMessage = { id: db.newId(), peer_id: self.peer_id, user: self.user, text: message.text, sent_at: db.now() };
           room.chat.push(chat);

@@ -1,26 +1,29 @@
 import { HttpResponse, type HttpHandler } from 'msw';
-import type { ContentItem } from '@/lib/contract/contents';
+import { extensionOf, type ContentItem } from '@/lib/contract/contents';
+import { fieldErrorsOf } from '@/lib/contract/envelope';
 import { errorMessages } from '@/lib/contract/error-messages';
 import {
-  createRecordBody, createRecordTableBody, exportQuery, IMPORT_KEEP_MINUTES, IMPORT_MAX_REPORTED_FAILURES, IMPORT_MAX_ROWS,
+  createRecordBody, createRecordTableBody, exportQuery, IMPORT_KEEP_MINUTES, IMPORT_MAX_REPORTED_FAILURES,
   importFromContentBody, recordEndpoints, recordListQuery, runImportBody, updateRecordBody,
-  type ImportPreview, type ImportReport, type RecordFilter, type RecordItem,
+  type ImportPreview, type ImportProgress, type ImportReport, type RecordFilter, type RecordItem,
 } from '@/lib/contract/records';
 import type { RecordValues, TemplateField } from '@/lib/contract/templates';
 import { csvLine, parseCsv } from '@/lib/csv';
 import { contentAbilities } from '@/lib/policies/abilities';
 import { recordSchemaOf, valueToText } from '@/lib/validation/template-schema';
-import { mockTemplateOf, recordsData, type MockRecord } from '../records-state';
+import { mockTemplateOf, recordsData, type MockRecord, type MockRecordImport } from '../records-state';
 import type { MockContent, MockDb } from '../state';
 import { advance } from './contents';
-import { answer, fail, notFound, ok, paged, parse, parseBody } from './respond';
+import { answer, fail, fieldFail, notFound, ok, paged, parse, parseBody } from './respond';
 import { spaceAccess } from './spaces';
 
 /*
- * Record tables over plain data. Values are checked with the shared
- * template schema (lib/validation/template-schema.ts) and rights come from
+ * Record tables over plain data. Values are read with the shared template
+ * schema (lib/validation/template-schema.ts) and abilities come from
  * lib/policies; the sorting, filtering and column guessing here only give
- * contract-shaped answers (the API's own are tested against it).
+ * contract-shaped answers (the API's own are tested against it). Nothing is
+ * refused for a role, a stale version, an archived template or a file's
+ * size or age: those are the API's rules (server/routes/records).
  */
 
 
@@ -75,8 +78,6 @@ export function recordHandlers(db: MockDb): HttpHandler[] {
   };
   type Table = Extract<ReturnType<typeof tableFor>, { ok: true }>;
 
-  const forbidden = () => fail(403, 'forbidden', errorMessages.forbidden);
-
   const item = (c: MockContent, table: Pick<Table, 'abilities'>): ContentItem => {
     const creator = c.createdBy ? db.userById(c.createdBy) : undefined;
     return {
@@ -122,11 +123,12 @@ export function recordHandlers(db: MockDb): HttpHandler[] {
   /** A file's rows (header first) kept for import, with its columns, samples and a guess per field by header name. */
   const keepImport = (table: Table, raw: string[][]): Response => {
     const [header = [], ...rows] = raw;
-    if (rows.length > IMPORT_MAX_ROWS) return fail(422, 'validation_error', `A file can have up to ${IMPORT_MAX_ROWS} rows`);
     const id = db.newId();
     const data = store();
     data.imports = data.imports.filter((i) => i.expiresAt > Date.now());
-    data.imports.push({ id, contentId: table.content.id, columns: header, rows, expiresAt: Date.now() + IMPORT_KEEP_MINUTES * 60_000 });
+    data.imports.push({
+      id, contentId: table.content.id, columns: header, rows, expiresAt: Date.now() + IMPORT_KEEP_MINUTES * 60_000, progress: { state: 'ready', saved: 0, total: 0 },
+    });
     const simple = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
     const suggested = Object.fromEntries(
       live(table.template.fields).map((f) => {
@@ -141,6 +143,14 @@ export function recordHandlers(db: MockDb): HttpHandler[] {
       suggested_mapping: suggested,
     };
     return ok(preview, { status: 201 });
+  };
+
+  const progressOf = (kept: MockRecordImport): ImportProgress => ({ import_id: kept.id, state: 'ready', saved: 0, total: 0, ...kept.progress });
+  const keptImport = (request: Request, params: Record<string, unknown>): { ok: true; found: MockRecordImport } | { ok: false; response: Response } => {
+    const table = tableFor(request, params);
+    if (!table.ok) return table;
+    const found = store().imports.find((i) => i.id === String(params.import_id) && i.contentId === table.content.id);
+    return found ? { ok: true, found } : { ok: false, response: notFound('That import') };
   };
 
   return [
@@ -160,13 +170,11 @@ export function recordHandlers(db: MockDb): HttpHandler[] {
     answer(recordEndpoints.createTable, async ({ request, params }) => {
       const found = spaceFor(request, params.id);
       if (!found.ok) return found.response;
-      const space = standingIn(found.space, found.caller).abilities;
-      if (!space.add_content) return forbidden();
-      const abilities = contentAbilities(space, 'records');
+      const abilities = contentAbilities(standingIn(found.space, found.caller).abilities, 'records');
       const body = await parseBody(request, createRecordTableBody);
       if (!body.ok) return body.response;
       const template = mockTemplateOf(db, found.caller.organization.id, body.data.template_id);
-      if (!template || template.archived) return fail(422, 'validation_error', 'Please choose a template', { template_id: ['Please choose a template'] });
+      if (!template) return fieldFail(422, 'validation_error', 'template_id', errorMessages.templateMissing);
       const at = db.now();
       const content: MockContent = {
         id: db.newId(), hubId: found.caller.organization.id, spaceId: found.space.id, kind: 'table', source: 'records',
@@ -207,7 +215,6 @@ export function recordHandlers(db: MockDb): HttpHandler[] {
     answer(recordEndpoints.create, async ({ request, params }) => {
       const table = tableFor(request, params);
       if (!table.ok) return table.response;
-      if (!table.abilities.edit) return forbidden();
       const body = await parseBody(request, createRecordBody);
       if (!body.ok) return body.response;
       const values = parse(recordSchemaOf(table.template.fields), body.data.values);
@@ -229,10 +236,8 @@ export function recordHandlers(db: MockDb): HttpHandler[] {
       if (!table.ok) return table.response;
       const record = recordsOf(table.content.id).find((r) => r.id === String(params.record_id));
       if (!record) return notFound(RECORD);
-      if (!table.abilities.edit) return forbidden();
       const body = await parseBody(request, updateRecordBody);
       if (!body.ok) return body.response;
-      if (body.data.version !== record.version) return fail(409, 'edit_conflict', errorMessages.recordEditConflict);
       const values = parse(recordSchemaOf(table.template.fields, { partial: true }), body.data.values);
       if (!values.ok) return values.response;
       Object.assign(record, {
@@ -248,23 +253,19 @@ export function recordHandlers(db: MockDb): HttpHandler[] {
       const data = store();
       const record = data.records.find((r) => r.id === String(params.record_id) && r.contentId === table.content.id);
       if (!record) return notFound(RECORD);
-      if (!table.abilities.edit) return forbidden();
       data.records.splice(data.records.indexOf(record), 1);
       touch(table);
       return ok(null);
     }),
 
-    // CSV and TSV are read here; XLSX needs a workbook reader the browser mock does not carry, so it answers 415.
+    // A .tsv is read by tabs and anything else as CSV; XLSX needs a workbook reader the browser mock does not carry, so it answers 415.
     answer(recordEndpoints.uploadImport, async ({ request, params }) => {
       const table = tableFor(request, params);
       if (!table.ok) return table.response;
-      if (!table.abilities.edit) return forbidden();
       const query = parse(recordEndpoints.uploadImport.query, queryOf(request));
       if (!query.ok) return query.response;
-      const extension = /\.([^.]+)$/.exec(query.data.name)?.[1]?.toLowerCase();
-      if (extension !== 'csv' && extension !== 'tsv') {
-        return fail(415, 'unsupported_file_type', extension === 'xlsx' ? 'The demo API reads CSV and TSV files only.' : 'Please choose a CSV, TSV or XLSX file.');
-      }
+      const extension = extensionOf(query.data.name);
+      if (extension === 'xlsx') return fail(415, 'unsupported_file_type', 'The demo API reads CSV and TSV files only.');
       const text = await request.text();
       return keepImport(table, parseCsv(text, extension === 'tsv' ? '\t' : ','));
     }),
@@ -272,7 +273,6 @@ export function recordHandlers(db: MockDb): HttpHandler[] {
     answer(recordEndpoints.importFromContent, async ({ request, params }) => {
       const table = tableFor(request, params);
       if (!table.ok) return table.response;
-      if (!table.abilities.edit) return forbidden();
       const body = await parseBody(request, importFromContentBody);
       if (!body.ok) return body.response;
       const source = db.data.contents.find(
@@ -288,10 +288,8 @@ export function recordHandlers(db: MockDb): HttpHandler[] {
     answer(recordEndpoints.runImport, async ({ request, params }) => {
       const table = tableFor(request, params);
       if (!table.ok) return table.response;
-      if (!table.abilities.edit) return forbidden();
       const kept = store().imports.find((i) => i.id === String(params.import_id) && i.contentId === table.content.id);
       if (!kept) return notFound('That import');
-      if (kept.expiresAt <= Date.now()) return fail(410, 'not_found', `A file is kept for ${IMPORT_KEEP_MINUTES} minutes; please choose it again.`);
       const body = await parseBody(request, runImportBody);
       if (!body.ok) return body.response;
       const schema = recordSchemaOf(table.template.fields);
@@ -301,18 +299,30 @@ export function recordHandlers(db: MockDb): HttpHandler[] {
         const input = Object.fromEntries(Object.entries(body.data.mapping).map(([key, column]) => [key, row[column] ?? '']));
         const parsed = schema.safeParse(input);
         if (parsed.success) valid.push(parsed.data);
-        else if (failures.length < IMPORT_MAX_REPORTED_FAILURES) {
-          const errors: Record<string, string[]> = {};
-          for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? 'row')] ??= []).push(issue.message);
-          failures.push({ row: index + 1, errors });
-        }
+        else if (failures.length < IMPORT_MAX_REPORTED_FAILURES) failures.push({ row: index + 1, errors: fieldErrorsOf(parsed.error.issues) });
       });
-      if (!body.data.dry_run) addRecords(table, valid);
+      if (!body.data.dry_run) {
+        addRecords(table, valid);
+        kept.progress = { state: 'imported', saved: valid.length, total: valid.length };
+      }
       const report: ImportReport = {
         row_count: kept.rows.length, valid_count: valid.length, failed_count: kept.rows.length - valid.length, failures,
         imported: body.data.dry_run ? 0 : valid.length,
       };
       return ok(report);
+    }),
+
+    // A run here saves at once, so there is never one under way to follow or stop: these answer the import's state.
+    answer(recordEndpoints.importProgress, ({ request, params }) => {
+      const kept = keptImport(request, params);
+      return kept.ok ? ok(progressOf(kept.found)) : kept.response;
+    }),
+
+    answer(recordEndpoints.cancelImport, ({ request, params }) => {
+      const kept = keptImport(request, params);
+      if (!kept.ok) return kept.response;
+      if (kept.found.progress?.state !== 'imported') kept.found.progress = { state: 'cancelled', saved: 0, total: kept.found.progress?.total ?? 0 };
+      return ok(progressOf(kept.found));
     }),
 
   ];

@@ -2,8 +2,9 @@ import { http, HttpResponse, type HttpHandler, type HttpResponseResolver, type P
 import type { z } from 'zod';
 import type { Endpoint } from '@/lib/contract/endpoint';
 import { fieldErrorsOf, type ErrorCode } from '@/lib/contract/envelope';
-import type { MockDb, MockHub, MockUser } from '../state';
+import type { MockCode, MockDb, MockHub, MockUser } from '../state';
 import { errorMessages } from '@/lib/contract/error-messages';
+import { VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_TTL_MS } from '@/lib/constants';
 import type { Role } from '@/lib/contract/settings';
 
 /** The mock matches any host, like the app's API client with or without NEXT_PUBLIC_API_HOST. */
@@ -50,7 +51,7 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
   try {
     body = await request.clone().json();
   } catch {
-    return { ok: false, response: fail(400, 'validation_error', 'The request could not be read.') };
+    return { ok: false, response: fail(400, 'validation_error', errorMessages.unreadableRequest) };
   }
   return parse(schema, body);
 }
@@ -67,7 +68,7 @@ export function authenticate(db: MockDb, request: Request): Authed {
   const token = tokenOf(request);
   if (!token) return { ok: false, response: fail(401, 'unauthenticated', errorMessages.unauthenticated) };
   const user = db.userForToken(token);
-  if (!user) return { ok: false, response: fail(401, 'invalid_token', 'Your session is not valid. Please sign in again.') };
+  if (!user) return { ok: false, response: fail(401, 'invalid_token', errorMessages.invalidSession) };
   return { ok: true, user, token };
 }
 
@@ -79,8 +80,25 @@ export function requireHub(db: MockDb, request: Request, user: MockUser): HubRes
   const hub = handle
     ? db.hubByHandle(handle)
     : db.data.organizations.find((o) => o.id === user.activeHubId && !o.archivedAt);
-  if (!handle && !hub) return { ok: false, response: fail(404, 'not_found', 'Choose a hub first.') };
+  if (!handle && !hub) return { ok: false, response: fail(404, 'not_found', errorMessages.chooseHubFirst) };
   const membership = hub && db.membership(user.id, hub.id);
   if (!hub || !membership) return { ok: false, response: notFound('That hub') };
   return { ok: true, organization: hub, role: membership.role };
+}
+
+export type CodeTry = { ok: true; code: MockCode } | { ok: false; response: Response };
+
+/**
+ * One try at the code kept for `email`, counted per address as the API
+ * counts them (an address with no code has tries too): the code when it is
+ * right, else the API's field error with the tries left, or none.
+ */
+export function tryCode(db: MockDb, email: string, given: string): CodeTry {
+  const kept = (db.data.codes[email] ??= { code: '', attempts: 0, expiresAt: Date.now() + VERIFICATION_CODE_TTL_MS });
+  const exhausted = { ok: false as const, response: fieldFail(400, 'code_exhausted', 'code', errorMessages.codeExhausted) };
+  if (kept.attempts >= VERIFICATION_CODE_MAX_ATTEMPTS) return exhausted;
+  if (kept.code !== '' && kept.code === given) return { ok: true, code: kept };
+  kept.attempts += 1;
+  const left = VERIFICATION_CODE_MAX_ATTEMPTS - kept.attempts;
+  return left > 0 ? { ok: false, response: fieldFail(400, 'invalid_code', 'code', errorMessages.codeIncorrect(left)) } : exhausted;
 }

@@ -1,20 +1,24 @@
 import type { HttpHandler } from 'msw';
 import { hubEndpoints } from '@/lib/contract/hub-endpoints';
 import {
-  twoFactorEndpoints, twoFactorSignInEndpoints, addPasskeyBody, enableTotpBody, hubTwoFactorPolicyBody, passkeySignInBody, pendingSignInBody, proofBody, renamePasskeyBody,
+  TWO_FACTOR_MAX_ATTEMPTS, twoFactorEndpoints, twoFactorSignInEndpoints, addPasskeyBody, enableTotpBody, hubTwoFactorPolicyBody, passkeySignInBody, pendingSignInBody, proofBody, renamePasskeyBody,
   verifyTwoFactorBody, type Passkey, type ProofBody, type TwoFactorStatus,
 } from '@/lib/contract/two-factor';
 import type { MockDb, MockUser } from '../state';
+import { otherSessionTokens } from '../account-state';
 import {
-  MOCK_TOTP_CODE, hasMockTwoFactor, hubRequiresTwoFactor, secondFactorsOf, twoFactorData, type MockPasskey,
+  MOCK_TOTP_CODE, hasMockTwoFactor, hubRequiresTwoFactor, mockSecondFactorMethods, secondFactorsOf, twoFactorData, type MockPasskey,
 } from '../two-factor-state';
 import { pathHub } from './hub-admin';
-import { answer, authenticate, fail, fieldFail, ok, parseBody } from './respond';
+import { answer, authenticate, fail, fieldFail, notFound, ok, parseBody } from './respond';
 import { errorMessages } from '@/lib/contract/error-messages';
 
 const presentPasskey = (passkey: MockPasskey): Passkey => ({
   id: passkey.id, name: passkey.name, created_at: passkey.createdAt, last_used_at: passkey.lastUsedAt,
 });
+
+const PASSKEY = 'That passkey';
+const signInExpired = () => fail(401, 'code_expired', errorMessages.signInExpired);
 
 /** A made-up WebAuthn challenge; the mock does not check signatures. */
 const options = (db: MockDb) => ({ challenge: db.newId().replace(/-/g, ''), rpId: 'localhost', timeout: 60000, userVerification: 'preferred' });
@@ -31,22 +35,21 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       totp: { enabled: Boolean(factors.totpEnabledAt), enabled_at: factors.totpEnabledAt },
       recovery_codes_left: factors.recoveryCodes.filter((c) => !c.used).length,
       passkeys: factors.passkeys.map(presentPasskey),
-      proof: user.password ? 'password' : factors.totpEnabledAt || factors.recoveryCodes.length > 0 ? 'code' : 'recent_sign_in',
+      proof: { password: Boolean(user.password), second_factor: mockSecondFactorMethods(db, user.id) },
       required_by: db.hubsOf(user.id)
         .filter((hub) => hubRequiresTwoFactor(db, hub.id))
         .map((hub) => ({ name: hub.name, domain_handle: hub.domain_handle })),
     };
   };
 
-  /** The fresh proof: the password, else the app's code or an unused recovery code. */
-  const proofRefused = (user: MockUser, proof: ProofBody): Response | null => {
-    if (user.password) {
-      return proof.password === user.password ? null : fieldFail(400, 'invalid_credentials', 'password', 'The password is incorrect.');
-    }
-    const factors = secondFactorsOf(db, user.id);
-    const code = factors.recoveryCodes.find((c) => !c.used && c.code === proof.code?.trim().toLowerCase());
+  /**
+   * The fresh proof is not checked here (the API's rule, tested against it);
+   * a recovery code given as one is used up, which is state.
+   */
+  const takeProof = (user: MockUser, proof: ProofBody) => {
+    const given = proof.code?.replace(/[\s-]+/g, '').toLowerCase();
+    const code = secondFactorsOf(db, user.id).recoveryCodes.find((c) => !c.used && c.code.replace('-', '') === given);
     if (code) code.used = true;
-    return code || proof.code === MOCK_TOTP_CODE ? null : fieldFail(400, 'invalid_code', 'code', 'That code is not right.');
   };
 
   const newRecoveryCodes = (user: MockUser): string[] => {
@@ -66,15 +69,20 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       return auth.ok ? ok(status(auth.user)) : auth.response;
     }),
 
+    answer(twoFactorEndpoints.proofPasskeyOptions, ({ request }) => {
+      const auth = authenticate(db, request);
+      if (!auth.ok) return auth.response;
+      const allowCredentials = secondFactorsOf(db, auth.user.id).passkeys.map((p) => ({ id: p.credentialId, type: 'public-key' }));
+      return ok({ ...options(db), allowCredentials });
+    }),
+
     answer(twoFactorEndpoints.setupTotp, async ({ request }) => {
       const auth = authenticate(db, request);
       if (!auth.ok) return auth.response;
       const body = await parseBody(request, proofBody);
       if (!body.ok) return body.response;
-      const refused = proofRefused(auth.user, body.data);
-      if (refused) return refused;
+      takeProof(auth.user, body.data);
       const factors = secondFactorsOf(db, auth.user.id);
-      if (factors.totpEnabledAt) return fail(409, 'conflict', 'An authenticator app is already set up.');
       factors.totpSecret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
       const uri = `otpauth://totp/Convene:${encodeURIComponent(auth.user.email)}?secret=${factors.totpSecret}&issuer=Convene`;
       return ok({ secret: factors.totpSecret, uri });
@@ -86,10 +94,14 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       const body = await parseBody(request, enableTotpBody);
       if (!body.ok) return body.response;
       const factors = secondFactorsOf(db, auth.user.id);
-      if (!factors.totpSecret || factors.totpEnabledAt) return fail(409, 'conflict', 'Start the set-up again.');
-      if (body.data.code !== MOCK_TOTP_CODE) return fieldFail(400, 'invalid_code', 'code', 'That code is not right.');
+      if (!factors.totpSecret) return fail(409, 'conflict', errorMessages.totpSetupMissing);
+      if (body.data.code !== MOCK_TOTP_CODE) return fieldFail(400, 'invalid_code', 'code', errorMessages.totpWrongCode);
+      const turnsOn = !hasMockTwoFactor(db, auth.user.id);
       factors.totpEnabledAt = db.now();
-      return ok({ recovery_codes: newRecoveryCodes(auth.user) }, { message: 'Two-factor sign-in is on.' });
+      return ok({
+        recovery_codes: newRecoveryCodes(auth.user),
+        other_sessions: turnsOn ? otherSessionTokens(db, auth.user.id, auth.token).length : null,
+      }, { message: 'Two-factor sign-in is on.' });
     }),
 
     answer(twoFactorEndpoints.disableTotp, async ({ request }) => {
@@ -97,8 +109,7 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       if (!auth.ok) return auth.response;
       const body = await parseBody(request, proofBody);
       if (!body.ok) return body.response;
-      const refused = proofRefused(auth.user, body.data);
-      if (refused) return refused;
+      takeProof(auth.user, body.data);
       const factors = secondFactorsOf(db, auth.user.id);
       Object.assign(factors, { totpSecret: null, totpEnabledAt: null });
       if (factors.passkeys.length === 0) factors.recoveryCodes = [];
@@ -110,8 +121,7 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       if (!auth.ok) return auth.response;
       const body = await parseBody(request, proofBody);
       if (!body.ok) return body.response;
-      const refused = proofRefused(auth.user, body.data);
-      if (refused) return refused;
+      takeProof(auth.user, body.data);
       return ok({ recovery_codes: newRecoveryCodes(auth.user) }, { message: 'New recovery codes made.' });
     }),
 
@@ -120,7 +130,8 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       if (!auth.ok) return auth.response;
       const body = await parseBody(request, proofBody);
       if (!body.ok) return body.response;
-      return proofRefused(auth.user, body.data) ?? ok({
+      takeProof(auth.user, body.data);
+      return ok({
         ...options(db),
         rp: { name: 'Convene', id: 'localhost' },
         user: { id: auth.user.id, name: auth.user.email, displayName: auth.user.name },
@@ -139,7 +150,8 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       };
       secondFactorsOf(db, auth.user.id).passkeys.push(passkey);
       const recoveryCodes = hadTwoFactor ? null : newRecoveryCodes(auth.user);
-      return ok({ passkey: presentPasskey(passkey), recovery_codes: recoveryCodes }, { status: 201, message: 'Passkey added.' });
+      const otherSessions = hadTwoFactor ? null : otherSessionTokens(db, auth.user.id, auth.token).length;
+      return ok({ passkey: presentPasskey(passkey), recovery_codes: recoveryCodes, other_sessions: otherSessions }, { status: 201, message: 'Passkey added.' });
     }),
 
     answer(twoFactorEndpoints.renamePasskey, async ({ request, params }) => {
@@ -148,7 +160,7 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       const body = await parseBody(request, renamePasskeyBody);
       if (!body.ok) return body.response;
       const passkey = secondFactorsOf(db, auth.user.id).passkeys.find((p) => p.id === params.id);
-      if (!passkey) return fail(404, 'not_found', 'That passkey was not found.');
+      if (!passkey) return notFound(PASSKEY);
       passkey.name = body.data.name;
       return ok(presentPasskey(passkey), { message: 'Passkey renamed.' });
     }),
@@ -158,11 +170,10 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       if (!auth.ok) return auth.response;
       const body = await parseBody(request, proofBody);
       if (!body.ok) return body.response;
-      const refused = proofRefused(auth.user, body.data);
-      if (refused) return refused;
+      takeProof(auth.user, body.data);
       const factors = secondFactorsOf(db, auth.user.id);
       const index = factors.passkeys.findIndex((p) => p.id === params.id);
-      if (index < 0) return fail(404, 'not_found', 'That passkey was not found.');
+      if (index < 0) return notFound(PASSKEY);
       factors.passkeys.splice(index, 1);
       if (!hasMockTwoFactor(db, auth.user.id)) factors.recoveryCodes = [];
       return ok(null, { message: 'Passkey removed.' });
@@ -173,7 +184,7 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       if (!body.ok) return body.response;
       const pending = twoFactorData(db).pending[body.data.token];
       const user = pending && db.userById(pending.userId);
-      if (!pending || !user) return fail(401, 'code_expired', 'This sign-in has expired. Please sign in again.');
+      if (!pending || !user) return signInExpired();
       const proof = body.data;
       const recovery = proof.method === 'recovery_code'
         ? secondFactorsOf(db, user.id).recoveryCodes.find((c) => !c.used && c.code.replace('-', '') === proof.code)
@@ -181,11 +192,11 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       const proved = proof.method === 'totp' ? proof.code === MOCK_TOTP_CODE : proof.method === 'passkey' || Boolean(recovery);
       if (!proved) {
         pending.attempts += 1;
-        if (pending.attempts >= 5) {
+        if (pending.attempts >= TWO_FACTOR_MAX_ATTEMPTS) {
           delete twoFactorData(db).pending[body.data.token];
-          return fail(401, 'code_exhausted', 'Too many wrong attempts. Please sign in again.');
+          return fail(401, 'code_exhausted', errorMessages.secondFactorExhausted);
         }
-        return fieldFail(400, 'invalid_code', 'code', 'That code is not right.');
+        return fieldFail(400, 'invalid_code', 'code', errorMessages.secondFactorRefused(proof.method, TWO_FACTOR_MAX_ATTEMPTS - pending.attempts));
       }
       if (recovery) recovery.used = true;
       delete twoFactorData(db).pending[body.data.token];
@@ -196,7 +207,7 @@ export function twoFactorHandlers(db: MockDb): HttpHandler[] {
       const body = await parseBody(request, pendingSignInBody);
       if (!body.ok) return body.response;
       const pending = twoFactorData(db).pending[body.data.token];
-      if (!pending) return fail(401, 'code_expired', 'This sign-in has expired. Please sign in again.');
+      if (!pending) return signInExpired();
       const allowCredentials = secondFactorsOf(db, pending.userId).passkeys.map((p) => ({ id: p.credentialId, type: 'public-key' }));
       return ok({ ...options(db), allowCredentials });
     }),

@@ -1,15 +1,15 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mockDb, server } from '@/mocks/node';
+import { overLimits, overLimitsSentence } from '@/lib/plan-change';
+import { plans } from '@/lib/plans';
 import BillingPage from '@/pages/hub/billing';
 import { useAuthStore } from '@/store/auth';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { renderWithApp, resetAuthAfterEach, signInAs } from '@/tests/render';
 import { resetRouter } from '@/tests/router';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 setupMockServer();
 resetAuthAfterEach();
@@ -88,6 +88,22 @@ describe('billing page, for the hub owner', () => {
     expect(within(dialog).getByText('This hub does not fit the Free plan yet')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Switch to Free' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Back to plans' })).toBeEnabled();
+    expect(acme().planCode).toBe('team');
+  });
+
+  it('keeps the dialog open with the API’s sentence when it refuses the change, and changes nothing', async () => {
+    acme().planCode = 'team';
+    // The usage grew past Free between the preview and the confirmation: the API's refusal (its plan-change.test.ts).
+    const refusal = overLimitsSentence(overLimits(plans.free, { members: 1, spaces: 6, storage_bytes: 0 }));
+    server.use(http.post('*/api/v1/wallet/plan-change/', () => HttpResponse.json({ message: refusal, code: 'plan_limit' }, { status: 422 }), { once: true }));
+    const user = userEvent.setup();
+    renderWithApp(<BillingPage />);
+    await user.click(await within(screen.getByRole('listitem', { name: 'Free' })).findByRole('button', { name: 'Switch to Free' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: 'Switch to Free' }));
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    // The loading icon's leave animation never ends in jsdom, so its label stays in the button's name.
+    expect(within(dialog).getByRole('button', { name: /Switch to Free$/ })).toBeEnabled();
     expect(acme().planCode).toBe('team');
   });
 

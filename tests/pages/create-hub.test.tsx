@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HANDLE_CHECK_DELAY_MS } from '@/components/hubs/useHandleAvailability';
 import { server } from '@/mocks/node';
 import { MOCK_DEMO_HUB } from '@/mocks/state';
@@ -9,8 +9,6 @@ import { useAuthStore } from '@/store/auth';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { deferred, renderWithApp, resetAuthAfterEach, signInAs } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 setupMockServer();
 resetAuthAfterEach();

@@ -1,13 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MOCK_DEMO_ACCOUNT } from '@/mocks/state';
 import { server } from '@/mocks/node';
 import ForgotPasswordPage from '@/pages/forgot-password';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { deferred, renderWithApp } from '@/tests/render';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 setupMockServer();
 afterEach(() => server.events.removeAllListeners());

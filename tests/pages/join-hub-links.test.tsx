@@ -37,24 +37,25 @@ const nextFor = (token: string) => `?next=${encodeURIComponent(`/join-hub?invita
 describe('invitation link', () => {
   beforeEach(() => resetRouter('/join-hub'));
 
-  it('shows a signed-out visitor the hub and the way to sign up and come back', async () => {
+  it('shows a signed-out visitor the hub, the address masked, and the ways to sign up or in and come back', async () => {
     const token = invite('new.person@example.com');
     signedOut();
     open({ invitation: token });
     expect(await screen.findByRole('heading', { level: 1, name: `Join ${MOCK_DEMO_HUB.name} on Convene` })).toBeInTheDocument();
-    expect(screen.getByText(new RegExp(`${MOCK_DEMO_ACCOUNT.name} invited new.person@example.com to join as editor`))).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`${MOCK_DEMO_ACCOUNT.name} invited n•••@example.com to join as editor`))).toBeInTheDocument();
+    expect(screen.queryByText(/new\.person@example\.com/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an account to accept' })).toHaveAttribute('href', `/sign-up${nextFor(token)}`);
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', `/sign-in${nextFor(token)}`);
     expect(screen.queryByRole('button', { name: 'Accept invitation' })).not.toBeInTheDocument();
   });
 
-  it('offers sign-in first when the invited address already has an account', async () => {
+  it('offers the same two ways whether or not the invited address has an account', async () => {
     mockDb.createAccount({ email: 'kai@example.com', name: 'Kai', profile: true });
     const token = invite('kai@example.com');
     signedOut();
     open({ invitation: token });
-    expect(await screen.findByRole('link', { name: 'Sign in to accept' })).toHaveAttribute('href', `/sign-in${nextFor(token)}`);
-    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', `/sign-up${nextFor(token)}`);
+    expect(await screen.findByRole('link', { name: 'Create an account to accept' })).toHaveAttribute('href', `/sign-up${nextFor(token)}`);
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', `/sign-in${nextFor(token)}`);
   });
 
   it('explains a link that was used, cancelled, expired or never existed', async () => {
@@ -79,10 +80,10 @@ describe('invitation link', () => {
     await signInAs({ email: 'someone.else@example.com', name: 'Else', profile: true });
     const { user } = open({ invitation: token });
     expect(
-      await screen.findByText('This invitation is for kai@example.com, and you are signed in as someone.else@example.com.'),
+      await screen.findByText('This invitation is for k•••@example.com, and you are signed in as someone.else@example.com.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept invitation' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Sign in as kai@example.com' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in as k•••@example.com' }));
     await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith(`/sign-in${nextFor(token)}`));
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
   });
@@ -105,7 +106,7 @@ describe('space invitation link', () => {
     signedOut();
     open({ invitation: token });
     expect(await screen.findByRole('heading', { level: 1, name: `Join Launch plans in ${MOCK_DEMO_HUB.name}` })).toBeInTheDocument();
-    expect(screen.getByText(new RegExp(`invited new.person@example.com to join the space as editor`))).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`invited n•••@example.com to join the space as editor`))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an account to accept' })).toHaveAttribute('href', `/sign-up${nextFor(token)}`);
   });
 

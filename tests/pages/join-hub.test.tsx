@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockDb, server } from '@/mocks/node';
 import { MOCK_DEMO_ACCOUNT, MOCK_DEMO_HUB } from '@/mocks/state';
 import JoinHubPage from '@/pages/join-hub';
@@ -8,8 +8,6 @@ import { useAuthStore } from '@/store/auth';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { deferred, renderWithApp, resetAuthAfterEach, signInAs } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 setupMockServer();
 resetAuthAfterEach();

@@ -180,14 +180,14 @@ describe('sign-up page', () => {
       resetRouter('/sign-up', { next: invitationPath });
     });
 
-    it('fills in the invited address, locked, and signs straight in without a code', async () => {
+    it('names the invited address masked, and with that address signs straight in without a code', async () => {
       const bodies = captureBodies('/auth/register/');
       const { fill, submit } = setup();
+      expect(await screen.findByText('Your invitation was sent to i•••@example.org. With that address there is no code to enter.')).toBeInTheDocument();
       const email = screen.getByLabelText('Email');
-      await waitFor(() => expect(email).toHaveValue('ivy@example.org'));
-      expect(email).toHaveAttribute('readonly');
-      expect(screen.getByText('Your invitation was sent to this address, so there is no code to enter.')).toBeInTheDocument();
-      await fill({ name: 'Ivy Invitee', password: valid.password });
+      expect(email).toHaveValue('');
+      expect(email).not.toHaveAttribute('readonly');
+      await fill({ name: 'Ivy Invitee', email: 'ivy@example.org', password: valid.password });
       await submit();
       // Back to the invitation, signed in, to accept it.
       await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith(invitationPath));

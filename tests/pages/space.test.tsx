@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spacesApi } from '@/client/http/spaces-api';
 import { mockDb, server } from '@/mocks/node';
 import SpacePage from '@/pages/spaces/[id]';
@@ -10,8 +10,6 @@ import { setupMockServer } from '@/tests/infrastructure/msw';
 import { deferred, resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
 import { addHubMember, demoHub, renderStill, seedSpace, signInOwner, signInUser } from '@/tests/components/spaces/fixtures';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 setupMockServer();
 resetAuthAfterEach();

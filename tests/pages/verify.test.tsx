@@ -2,6 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authApi } from '@/client/http/api';
+import { VERIFICATION_CODE_MAX_ATTEMPTS } from '@/lib/constants';
+import { errorMessages } from '@/lib/contract/error-messages';
 import { MOCK_REGISTRATION, MOCK_VERIFICATION_CODE } from '@/mocks/state';
 import { server } from '@/mocks/node';
 import VerifyPage from '@/pages/verify';
@@ -12,10 +14,6 @@ import { getVisitorId } from '@/client/fingerprint';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { renderWithApp, resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
-
-vi.mock('next/router', () => import('@/tests/router'));
-// The browser's fingerprint: none unless a test gives one.
-vi.mock('@/client/fingerprint', () => ({ getVisitorId: vi.fn() }));
 
 setupMockServer();
 resetAuthAfterEach();
@@ -110,7 +108,7 @@ describe('verify page', () => {
     const { verify, user } = setup();
     await verify('654321');
     await waitFor(() =>
-      expect(screen.getByLabelText('Code')).toHaveAccessibleDescription('That code is not right. Check the email and try again.'),
+      expect(screen.getByLabelText('Code')).toHaveAccessibleDescription(errorMessages.codeIncorrect(VERIFICATION_CODE_MAX_ATTEMPTS - 1)),
     );
     expect(mockRouter.replace).not.toHaveBeenCalled();
     await user.clear(screen.getByLabelText('Code'));

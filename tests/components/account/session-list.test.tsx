@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SessionList } from '@/components/account/SessionList';
 import { addMockSession } from '@/mocks/account-state';
 import { mockDb, server } from '@/mocks/node';
@@ -9,8 +9,6 @@ import { setupMockServer } from '@/tests/infrastructure/msw';
 import { resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
 import { renderStill } from '@/tests/components/spaces/fixtures';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 setupMockServer();
 resetAuthAfterEach();

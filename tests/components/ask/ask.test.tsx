@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { NOT_FOUND_ANSWER, type AskEvent, type AskSource } from '@/lib/contract/ask';
 import { AskPanel } from '@/components/ask/AskPanel';
 import { AskButton } from '@/components/ask/LazyAsk';
@@ -17,8 +17,6 @@ import { HubSearch } from '@/components/contents/search/HubSearch';
 import { HubSettings } from '@/components/hubs/HubSettings';
 import { resetRouter } from '@/tests/router';
 import { addHubMember, demoHub, renderStill, seedSpace, signInOwner, signInUser } from '../spaces/fixtures';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 setupMockServer();
 resetAuthAfterEach();

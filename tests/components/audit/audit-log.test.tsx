@@ -12,8 +12,6 @@ import { addHubMember, demoHub, renderStill, signInOwner, signInUser } from '@/t
 import HubSettingsPage from '@/pages/hub/settings';
 import { resetRouter } from '@/tests/router';
 
-vi.mock('next/router', () => import('@/tests/router'));
-
 setupMockServer();
 resetAuthAfterEach();
 
@@ -121,7 +119,8 @@ describe('the audit log', () => {
       return 'blob:audit';
     });
     const revokeObjectURL = vi.fn();
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    // A subclass, so the real URL keeps no object URL functions for the files after this one.
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       expect(this.download).toMatch(new RegExp(`^audit-${hub.domain_handle}-\\d{4}-\\d\\d-\\d\\d\\.csv$`));
       expect(this.href).toBe('blob:audit');

@@ -6,18 +6,15 @@ import { server } from '@/mocks/node';
 import SignInPage from '@/pages/sign-in';
 import { useAuthStore } from '@/store/auth';
 import { setupMockServer } from '@/tests/infrastructure/msw';
+import { enableFirebase } from '@/tests/module-mocks/firebase';
 import { renderWithApp, resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
-
-vi.mock('next/router', () => import('@/tests/router'));
-// Google's popup is the outside world: the test stands in for it with an ID token.
-vi.mock('@/client/firebase', () => ({ firebaseEnabled: true, signInWithGoogle: vi.fn() }));
-vi.mock('@/client/fingerprint', () => ({ getVisitorId: vi.fn() }));
 
 setupMockServer();
 resetAuthAfterEach();
 beforeEach(() => {
   resetRouter('/sign-in');
+  enableFirebase();
   vi.mocked(signInWithGoogle).mockReset();
 });
 

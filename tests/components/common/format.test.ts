@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCurrency, formatPrice, initialsOf } from '@/components/common/format';
+import { formatCurrency, formatPrice, initialsOf } from '@/components/common/format';
+import { formatBytes } from '@/lib/format-bytes';
 
 describe('formatCurrency', () => {
   it('formats rupees the Indian way, with paise only when there are some', () => {
@@ -26,6 +27,9 @@ describe('formatBytes', () => {
     [512, '512 B'],
     [1536, '1.5 KB'],
     [1024 ** 3, '1 GB'],
+    // Just under a unit rounds up into it rather than reading "1024 MB".
+    [1024 ** 3 - 1, '1 GB'],
+    [1024 ** 2 - 1, '1 MB'],
     [100 * 1024 ** 3, '100 GB'],
     [1024 ** 4, '1 TB'],
   ])('%d bytes → %s', (bytes, text) => {

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { contactFields } from '@/lib/contract/contents';
 import { mockDb, server } from '@/mocks/node';
 import { setupMockServer } from '@/tests/infrastructure/msw';
@@ -8,8 +8,6 @@ import { resetAuthAfterEach } from '@/tests/render';
 import { resetRouter } from '@/tests/router';
 import { seedSpace, signInOwner } from '../spaces/fixtures';
 import { findDialog, renderContentArea } from './fixtures';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 setupMockServer();
 resetAuthAfterEach();

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { POLL_INTERVAL_MS } from '@/components/contents/useLiveContents';
 import { SEARCH_DELAY_MS } from '@/components/ui/useDebouncedValue';
 import { badgeBackground, statusColors } from '@/lib/constants';
@@ -11,8 +11,6 @@ import { resetAuthAfterEach } from '@/tests/render';
 import { resetRouter } from '@/tests/router';
 import { addHubMember, demoHub, seedSpace, signInOwner, signInUser } from '../spaces/fixtures';
 import { findDialog, finishProcessing, renderContentArea, seedContent } from './fixtures';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 setupMockServer();
 resetAuthAfterEach();

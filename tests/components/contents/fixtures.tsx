@@ -1,6 +1,6 @@
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import type { ComponentProps } from 'react';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, vi } from 'vitest';
 import type { ContentDetails, ContentKind, ContentSource, ContentStatus } from '@/lib/contract/contents';
 import { spacesApi } from '@/client/http/spaces-api';
@@ -8,9 +8,7 @@ import { ContentArea } from '@/components/contents/ContentArea';
 import { mockDb } from '@/mocks/node';
 import type { MockCell, MockContent, MockSpace, MockUser } from '@/mocks/state';
 import { demoHub, renderStill } from '@/tests/components/spaces/fixtures';
-
-// These files walk whole journeys (list, dialog, request, list again): on a busy machine one step can take over a second.
-configure({ asyncUtilTimeout: 4000 });
+import { resetBeforeEachFile } from '@/tests/shared-modules';
 
 /**
  * jsdom's FormData and File do not survive the trip through msw's request
@@ -41,7 +39,11 @@ export function pngBytes(width = 4, height = 3): Uint8Array {
   return bytes;
 }
 
-let clock = Date.parse('2026-02-01T09:00:00Z');
+const CLOCK_START = Date.parse('2026-02-01T09:00:00Z');
+let clock = CLOCK_START;
+resetBeforeEachFile(() => {
+  clock = CLOCK_START;
+});
 
 /** A content item in `space`, ready unless told; newer seeds sort first under "newest". */
 export function seedContent(

@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SearchSuggestions } from '@/components/contents/search/SearchSuggestions';
 import { HeaderSearch } from '@/components/layout/HeaderSearch';
 import { SearchSuggestionsContext, type SearchSuggestionsProps } from '@/components/layout/searchSuggestions';
@@ -10,8 +10,6 @@ import { resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
 import { addHubMember, renderStill, seedSpace, signInOwner } from '../spaces/fixtures';
 import { seedContent } from './fixtures';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 setupMockServer();
 resetAuthAfterEach();

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { noteDraftId } from '@/components/contents/NoteEditor';
 import { mockDb } from '@/mocks/node';
 import { DRAFT_LIST_KEY, draftKey, getDraft } from '@/store/drafts';
@@ -9,8 +9,6 @@ import { writeInEditor } from '@/tests/prosemirror-dom';
 import { resetRouter } from '@/tests/router';
 import { seedSpace, signInOwner } from '../spaces/fixtures';
 import { findDialog, renderContentArea, seedContent } from './fixtures';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 // The editor loads with the first note opened: on a busy machine that can take several seconds.
 const editorLoads = { timeout: 15_000 };

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockDb } from '@/mocks/node';
 import type { MockSpace } from '@/mocks/state';
 import { setupMockServer } from '@/tests/infrastructure/msw';
@@ -9,8 +9,6 @@ import { resetAuthAfterEach } from '@/tests/render';
 import { resetRouter } from '@/tests/router';
 import { seedSpace, signInOwner } from '../spaces/fixtures';
 import { fileOf, findDialog, finishProcessing, pngBytes, renderContentArea, seedContent, stubNodeMultipart } from './fixtures';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 // The editor loads with the first note opened: on a busy machine that can take several seconds.
 const editorLoads = { timeout: 15_000 };

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TEXT_PAGE_CHARACTERS } from '@/lib/contract/contents';
 import { focusFromQuery } from '@/components/contents/preview/focus';
 import { HubSearch } from '@/components/contents/search/HubSearch';
@@ -8,8 +8,6 @@ import { resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
 import { renderStill, seedSpace, signInOwner } from '../spaces/fixtures';
 import { findDialog, renderContentArea, seedContent } from './fixtures';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 setupMockServer();
 resetAuthAfterEach();

@@ -10,9 +10,8 @@ import { resetRouter } from '@/tests/router';
 import { seedSpace, signInOwner } from '../spaces/fixtures';
 import { findDialog, renderContentArea, seedContent } from './fixtures';
 
-vi.mock('next/router', () => import('@/tests/router'));
-// PDFs are drawn by pdf.js, which needs a real browser (viewer.test.tsx covers the viewer): here the load never ends.
-vi.mock('@/components/contents/preview/pdf-document', () => ({ loadPdf: () => new Promise(() => undefined) }));
+// PDFs are drawn by pdf.js, which needs a real browser (viewer.test.tsx covers the viewer): here their load never ends,
+// as tests/setup.ts's stand-in for it does unless told otherwise.
 
 setupMockServer();
 resetAuthAfterEach();

@@ -1,28 +1,31 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSyncExternalStore } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HubSearch } from '@/components/contents/search/HubSearch';
 import { SEARCH_DELAY_MS } from '@/components/ui/useDebouncedValue';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { resetAuthAfterEach } from '@/tests/render';
+import { mockRouter, useRouter } from '@/tests/router';
 import { renderStill, signInOwner } from '../spaces/fixtures';
 
 /**
  * next/router as it behaves in the browser for this page: every navigation,
  * a shallow replace included, hands out a new router object.
  */
-const navigation = vi.hoisted(() => {
+const navigation = (() => {
   const listeners = new Set<() => void>();
   const replaced: string[] = [];
-  const make = (asPath: string) => ({
-    pathname: '/search', asPath, query: {}, isReady: true,
-    push: async () => true,
-    replace: async (url: string) => {
+  const make = (asPath: string): typeof mockRouter => ({
+    ...mockRouter,
+    pathname: '/search',
+    asPath,
+    query: {},
+    replace: vi.fn(async (url: string) => {
       replaced.push(url);
       current = make(url);
       for (const listener of listeners) listener();
       return true;
-    },
-    events: { on: () => undefined, off: () => undefined },
+    }),
   });
   let current = make('/search');
   return {
@@ -31,15 +34,13 @@ const navigation = vi.hoisted(() => {
     subscribe: (listener: () => void) => { listeners.add(listener); return () => listeners.delete(listener); },
     snapshot: () => current,
   };
-});
-
-vi.mock('next/router', async () => {
-  const { useSyncExternalStore } = await import('react');
-  return { useRouter: () => useSyncExternalStore(navigation.subscribe, navigation.snapshot) };
-});
+})();
 
 setupMockServer();
 resetAuthAfterEach();
+beforeEach(() => {
+  useRouter.mockImplementation(() => useSyncExternalStore(navigation.subscribe, navigation.snapshot));
+});
 afterEach(() => navigation.reset());
 
 describe('the search page address', () => {

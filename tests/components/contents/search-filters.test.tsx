@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { breakpoints } from '@/lib/constants';
 import { HubSearch } from '@/components/contents/search/HubSearch';
 import { server } from '@/mocks/node';
@@ -8,8 +8,6 @@ import { resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
 import { addHubMember, renderStill, seedSpace, signInOwner } from '../spaces/fixtures';
 import { seedContent } from './fixtures';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 setupMockServer();
 resetAuthAfterEach();

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HubSearch } from '@/components/contents/search/HubSearch';
 import { Snippet } from '@/components/contents/search/Snippet';
 import { SEARCH_DELAY_MS } from '@/components/ui/useDebouncedValue';
@@ -13,8 +13,6 @@ import { resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
 import { addHubMember, renderStill, seedSpace, signInOwner } from '../spaces/fixtures';
 import { findDialog, renderContentArea, seedContent } from './fixtures';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 setupMockServer();
 resetAuthAfterEach();

@@ -10,8 +10,6 @@ import { resetRouter } from '@/tests/router';
 import { seedSpace, signInOwner } from '../spaces/fixtures';
 import { fileOf, findDialog, pngBytes, renderContentArea, stubNodeMultipart } from './fixtures';
 
-vi.mock('next/router', () => import('@/tests/router'));
-
 setupMockServer();
 stubNodeMultipart();
 resetAuthAfterEach();

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PDFDocumentLoadingTask } from 'pdfjs-dist';
 import { server } from '@/mocks/node';
 import type { MockSpace } from '@/mocks/state';
 import { SEARCH_DELAY_MS } from '@/components/ui/useDebouncedValue';
@@ -9,13 +10,12 @@ import { resetAuthAfterEach } from '@/tests/render';
 import { resetRouter } from '@/tests/router';
 import type { ContentItem } from '@/lib/contract/contents';
 import { RenameModal } from '@/components/contents/RenameModal';
+import { loadPdf } from '@/components/contents/preview/pdf-document';
 import { renderStill, seedSpace, signInOwner } from '../spaces/fixtures';
 import { findDialog, renderContentArea, seedContent } from './fixtures';
 
-vi.mock('next/router', () => import('@/tests/router'));
-
 // pdf.js itself needs a real browser (workers, canvas): the viewer gets a three-page document of 600 × 800 points.
-const pdf = vi.hoisted(() => {
+const pdf = (() => {
   const renders: Array<{ page: number; scale: number }> = [];
   const urls: string[] = [];
   const doc = {
@@ -29,13 +29,7 @@ const pdf = vi.hoisted(() => {
     }),
   };
   return { renders, urls, doc };
-});
-vi.mock('@/components/contents/preview/pdf-document', () => ({
-  loadPdf: async (url: string) => {
-    pdf.urls.push(url);
-    return { promise: Promise.resolve(pdf.doc), destroy: async () => undefined };
-  },
-}));
+})();
 
 setupMockServer();
 resetAuthAfterEach();
@@ -43,6 +37,11 @@ beforeEach(() => {
   resetRouter('/spaces/x');
   pdf.renders.length = 0;
   pdf.urls.length = 0;
+  vi.mocked(loadPdf).mockImplementation(async (url) => {
+    pdf.urls.push(url);
+    // Only what the viewer uses of pdf.js's loading task.
+    return { promise: Promise.resolve(pdf.doc), destroy: async () => undefined } as unknown as PDFDocumentLoadingTask;
+  });
   // jsdom draws nothing; the viewer only needs a context to hand to pdf.js.
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({} as CanvasRenderingContext2D);
 });

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AccountMenu } from '@/components/layout/AccountMenu';
 import { PersonAvatar } from '@/components/common/PersonAvatar';
 import { mockDb } from '@/mocks/node';
@@ -8,8 +8,6 @@ import { setupMockServer } from '@/tests/infrastructure/msw';
 import { resetAuthAfterEach, signInAs } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
 import { renderStill } from '@/tests/components/spaces/fixtures';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 setupMockServer();
 resetAuthAfterEach();

@@ -12,8 +12,6 @@ import { resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
 import { demoHub, renderStill, seedSpace, signInOwner } from '../spaces/fixtures';
 
-vi.mock('next/router', () => import('@/tests/router'));
-
 setupMockServer();
 resetAuthAfterEach();
 afterEach(() => server.events.removeAllListeners());

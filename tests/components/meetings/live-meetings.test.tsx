@@ -8,8 +8,6 @@ import { LIVE_REFRESH_MS, SpaceMeetingsNow } from '@/components/meetings/LiveMee
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { renderWithApp } from '@/tests/render';
 
-vi.mock('next/router', () => import('@/tests/router'));
-
 setupMockServer();
 
 const design: LiveMeeting = {

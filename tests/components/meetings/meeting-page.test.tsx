@@ -10,8 +10,6 @@ import { renderWithApp, resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
 import { demoHub, signInOwner, signInUser } from '@/tests/components/spaces/fixtures';
 
-vi.mock('next/router', () => import('@/tests/router'));
-
 setupMockServer();
 resetAuthAfterEach();
 

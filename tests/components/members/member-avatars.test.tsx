@@ -1,13 +1,11 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HubMembers } from '@/components/members/HubMembers';
 import { readableUnderWhite } from '@/lib/palette';
 import { useAuthStore } from '@/store/auth';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { resetAuthAfterEach } from '@/tests/render';
 import { addHubMember, renderStill, signInOwner } from '../spaces/fixtures';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 setupMockServer();
 resetAuthAfterEach();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '@/lib/contract/auth';
-import { landingPathFor } from '@/components/onboarding/landingPath';
+import { landingPathFor } from '@/lib/onboarding/guard';
 
 const user = (current_step: string): User => ({
   id: 'u1', email: 'ada@example.org', name: 'Ada', email_verified: true,

@@ -14,8 +14,6 @@ import { addHubMember, demoHub, seedSpace, signInOwner, signInUser } from '../sp
 import { fileOf, findDialog, renderContentArea, seedContent, stubNodeMultipart } from '../contents/fixtures';
 import { contact, renderTable, requestLog, seedTable } from './fixtures';
 
-vi.mock('next/router', () => import('@/tests/router'));
-
 setupMockServer();
 resetAuthAfterEach();
 stubNodeMultipart();
@@ -115,12 +113,14 @@ describe('record tables', { timeout: 30_000 }, () => {
     expect(patches(log)).toHaveLength(0);
   });
 
-  it('on an edit conflict shows the message and the current values, and can apply the change again', async () => {
-    const { user, records } = await openTable();
+  it('on an edit conflict shows the message and the current values, and applies the change again on the current version', async () => {
+    const { user, records, log } = await openTable();
     const first = records[0];
     if (!first) throw new Error('no record');
-    // Someone else saved first.
+    // Someone else saved first, so the API refuses the edit made on version 1 (server/routes/records).
     Object.assign(first, { values: { ...first.values, occupation: 'Astronaut' }, version: 2 });
+    server.use(http.patch('*/api/v1/spaces/:id/contents/:content_id/records/:record_id/', () =>
+      HttpResponse.json({ message: errorMessages.recordEditConflict, code: 'edit_conflict' }, { status: 409 }), { once: true }));
     await user.click(screen.getAllByRole('button', { name: 'Edit Occupation' })[0] as HTMLElement);
     const input = await screen.findByLabelText('Occupation');
     await user.clear(input);
@@ -130,8 +130,10 @@ describe('record tables', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Astronaut')).toBeInTheDocument();
     expect(within(dialog).getByText('Pilot')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Apply mine again' }));
-    await waitFor(() => expect(first.version).toBe(3));
-    expect(first.values.occupation).toBe('Pilot');
+    await waitFor(() => expect(patches(log)).toHaveLength(2));
+    expect(await patches(log)[0]?.body()).toEqual({ values: { occupation: 'Pilot' }, version: 1 });
+    expect(await patches(log)[1]?.body()).toEqual({ values: { occupation: 'Pilot' }, version: 2 });
+    await waitFor(() => expect(first.values.occupation).toBe('Pilot'));
     expect(await screen.findByText('Pilot')).toBeInTheDocument();
   });
 
@@ -217,11 +219,55 @@ describe('record tables', { timeout: 30_000 }, () => {
     expect(screen.getByText('4 records')).toBeInTheDocument();
   });
 
+  it('shows how far the rows are saved while they are, and cancels the import', async () => {
+    const { user, table, container } = await openTable();
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await findDialog('Import records');
+    const input = dialog.querySelector('input[type="file"]') ?? container.ownerDocument.querySelector('input[type="file"]');
+    if (!(input instanceof HTMLInputElement)) throw new Error('no file input');
+    const csv = [
+      'Name,Email,Contact number,Occupation,Address,About',
+      'Cy Lee,cy@example.com,+44 20 7946 0001,Chef,2 High St,Cooks',
+      'Ed Wu,ed@example.com,+44 20 7946 0003,Vet,4 High St,Heals',
+    ].join('\n');
+    await user.upload(input, fileOf(csv, 'people.csv', 'text/csv'));
+    await user.click(await within(dialog).findByRole('button', { name: 'Check rows' }));
+    expect(await within(dialog).findByText('2 rows ready, 0 rows with problems')).toBeInTheDocument();
+
+    // The mock saves at once; a run that takes time and stops on request, as the API's does
+    // (server/routes/records/imports.test.ts, "stops a run on request, saving nothing of it").
+    let stop: () => void = () => undefined;
+    const cancelled = new Promise<void>((resolve) => { stop = resolve; });
+    const base = '*/api/v1/spaces/:id/contents/:content_id/records/imports/:import_id/';
+    server.use(
+      http.get(base, ({ params }) => HttpResponse.json({ data: { import_id: String(params.import_id), state: 'importing', saved: 1, total: 2 } })),
+      http.post(`${base}cancel/`, ({ params }) => {
+        stop();
+        return HttpResponse.json({ data: { import_id: String(params.import_id), state: 'importing', saved: 1, total: 2 } });
+      }),
+      http.post(base, async () => {
+        await cancelled;
+        return HttpResponse.json({ message: 'The import was cancelled: nothing was imported.', code: 'conflict' }, { status: 409 });
+      }, { once: true }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Import 2 rows' }));
+    expect(await within(dialog).findByText('0 of 2 rows saved')).toBeInTheDocument();
+    expect(await within(dialog).findByText('1 of 2 rows saved', undefined, { timeout: 3_000 })).toBeInTheDocument();
+    expect(within(dialog).getByRole('progressbar', { name: 'Rows saved' })).toHaveAttribute('aria-valuenow', '50');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel import' }));
+    expect(await within(dialog).findByText('The import was cancelled: nothing was imported.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/rows saved/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Import 2 rows' })).toBeEnabled();
+    expect(recordsData(mockDb).records.filter((r) => r.contentId === table.id)).toHaveLength(2);
+  });
+
   it('exports as a CSV download', async () => {
     const { user } = await openTable();
     const created = vi.fn(() => 'blob:records');
     const revoked = vi.fn();
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: revoked }));
+    // A subclass, so the real URL keeps no object URL functions for the files after this one.
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: created, revokeObjectURL: revoked }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await user.click(await screen.findByText('CSV'));

@@ -1,17 +1,16 @@
+import { http, HttpResponse } from 'msw';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fieldTypeLabels, fieldTypes, type TemplateField } from '@/lib/contract/templates';
 import { templateEditConflictMessage } from '@/lib/validation/template-changes';
 import { TemplateList } from '@/components/records/builder/TemplateList';
-import { mockDb } from '@/mocks/node';
+import { mockDb, server } from '@/mocks/node';
 import type { MockTemplate } from '@/mocks/state';
 import { as } from '@/tests/infrastructure/mock-contract';
 import { setupMockServer } from '@/tests/infrastructure/msw';
 import { renderWithApp } from '@/tests/render';
 import { resetRouter } from '@/tests/router';
 import { addHubMember, demoHub } from '../spaces/fixtures';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 setupMockServer();
 
@@ -120,16 +119,18 @@ describe('form template builder', () => {
 
   it('keeps the edits and explains a conflict', async () => {
     as();
-    const seeded = seedTemplate(twoFields);
+    seedTemplate(twoFields);
     const { user } = renderWithApp(<TemplateList canManage />);
     await openDeals(user);
     await user.clear(screen.getByLabelText('Name'));
     await user.type(screen.getByLabelText('Name'), 'Sales deals');
-    seeded.version = 5;
+    // Someone else saved first: the API's answer (server/routes/templates).
+    server.use(http.patch('*/api/v1/form-templates/:template_id/', () =>
+      HttpResponse.json({ message: templateEditConflictMessage, code: 'edit_conflict' }, { status: 409 }), { once: true }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(templateEditConflictMessage)).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Sales deals');
-    expect(seeded.name).toBe('Deals');
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
   });
 
   it('shows a viewer the templates without edit controls', async () => {

@@ -13,8 +13,6 @@ import { renderWithApp, resetAuthAfterEach } from '@/tests/render';
 import { fileOf, stubNodeMultipart } from '../contents/fixtures';
 import { seedSpace, signInOwner } from '../spaces/fixtures';
 
-vi.mock('next/router', () => import('@/tests/router'));
-
 setupMockServer();
 resetAuthAfterEach();
 stubNodeMultipart();

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SpaceList } from '@/components/spaces/SpaceList';
 import { mockDb, server } from '@/mocks/node';
 import { useAuthStore } from '@/store/auth';
@@ -8,8 +8,6 @@ import { setupMockServer } from '@/tests/infrastructure/msw';
 import { deferred, resetAuthAfterEach } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
 import { renderStill, signInOwner } from './fixtures';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 setupMockServer();
 resetAuthAfterEach();

@@ -5,6 +5,7 @@ import { mockDb } from '@/mocks/node';
 import { MOCK_DEMO_ACCOUNT, MOCK_DEMO_HUB, type MockSpace, type MockUser } from '@/mocks/state';
 import { useAuthStore } from '@/store/auth';
 import { renderWithApp } from '@/tests/render';
+import { resetBeforeEachFile } from '@/tests/shared-modules';
 
 /** The seeded demo hub and its owner. */
 export function demoHub() {
@@ -32,7 +33,11 @@ export async function signInUser(user: MockUser) {
 /** Signs in the demo hub's owner. */
 export const signInOwner = () => signInUser(demoHub().owner);
 
-let clock = Date.parse('2026-01-01T00:00:00Z');
+const CLOCK_START = Date.parse('2026-01-01T00:00:00Z');
+let clock = CLOCK_START;
+resetBeforeEachFile(() => {
+  clock = CLOCK_START;
+});
 
 /** A space in the demo hub; newer seeds list first, as the API sorts by creation. */
 export function seedSpace(opts: {

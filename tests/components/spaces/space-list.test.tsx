@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SpaceList } from '@/components/spaces/SpaceList';
 import { SEARCH_DELAY_MS } from '@/components/ui/useDebouncedValue';
 import { server } from '@/mocks/node';
@@ -8,8 +8,6 @@ import { setupMockServer } from '@/tests/infrastructure/msw';
 import { deferred, resetAuthAfterEach } from '@/tests/render';
 import { resetRouter } from '@/tests/router';
 import { addHubMember, renderStill, seedSpace, signInOwner, signInUser } from './fixtures';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 setupMockServer();
 resetAuthAfterEach();

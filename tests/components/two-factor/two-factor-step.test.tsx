@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorMessages } from '@/lib/contract/error-messages';
+import { TWO_FACTOR_MAX_ATTEMPTS } from '@/lib/contract/two-factor';
 import { mockDb, server, tokenRoute } from '@/mocks/node';
 import { MOCK_DEMO_ACCOUNT } from '@/mocks/state';
 import { MOCK_TOTP_CODE, secondFactorsOf, twoFactorData } from '@/mocks/two-factor-state';
@@ -58,7 +60,7 @@ describe('the second step of signing in', () => {
     await user.clear(field);
     await user.type(field, '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('That code is not right.')).toBeInTheDocument();
+    expect(await screen.findByText(errorMessages.secondFactorRefused('totp', TWO_FACTOR_MAX_ATTEMPTS - 1))).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(tokenRoute.token).toBeNull();
   });
