@@ -1,5 +1,5 @@
-import { formatBytes } from './contract/contents';
-import type { OverLimit, PlanChange, PlanChangeRights, PlanLimitName } from './contract/subscription';
+import { formatBytes } from './format-bytes';
+import type { OverLimit, PlanChange, PlanChangeRights, PlanLimitName } from './contract/billing';
 import { planAbove, planRank, type Plan, type PlanCode, type PlanLimits } from './plans';
 
 /*

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { planLimitsSchema } from './contract/subscription';
+import type { planLimitsSchema } from './contract/billing';
 
 export type PlanLimits = z.infer<typeof planLimitsSchema>;
 export const planCodes = ['free', 'team', 'business'] as const;

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import authentication from './plugins/authentication';
 import { AppError, isUnstorableTextError } from './lib/errors';
+import { isAppOrigin } from './lib/app-origins';
 import { SECURITY_HEADERS } from './lib/security-headers';
 import { requestLogSerializer } from './lib/log-redaction';
 import { createLocalMeetingBus } from './meetings/local-meeting-bus';
@@ -24,6 +25,7 @@ import { createLocalCacheBus } from './cache/local-cache-bus';
 import { createSignallingService, type SignallingService } from './meetings/signalling-service';
 import { SIGNAL_MAX_BYTES, signalCloseCodes } from '../lib/contract/meetings';
 import { fieldErrorsOf } from '../lib/contract/envelope';
+import { errorMessages } from '../lib/contract/error-messages';
 import { registerRoutes } from './routes';
 import { HEALTH_LIVE_PATH, HEALTH_READY_PATH, registerHealthRoutes } from './ops/health';
 import { METRICS_PATH, registerMetrics } from './ops/metrics';
@@ -41,6 +43,8 @@ export interface BuildAppOptions extends Omit<Deps, 'signalling' | 'authCache'> 
   upgradeServer?: Server;
   /** The deployment's Redis (REDIS_URL): rate limits count across nodes in it, and readiness checks it. Closed by the caller. */
   redis?: Redis;
+  /** Told of each route as it is registered (the tests that compare the route table with the contract). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** How often each node repeats which meeting participants it serves (see signalling-service.ts). */
@@ -69,7 +73,7 @@ function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const [status, reason, body] = tooLarge
     ? [431, 'Request Header Fields Too Large', { message: 'The request is too large.', code: 'payload_too_large' }]
-    : [400, 'Bad Request', { message: 'The request could not be read.', code: 'validation_error' }];
+    : [400, 'Bad Request', { message: errorMessages.unreadableRequest, code: 'validation_error' }];
   const json = JSON.stringify(body);
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
@@ -97,6 +101,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     // Accept "/auth/me" as well as the spec's "/auth/me/".
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  // Before any route, or the hook misses it.
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   // Fastify applies its timeout options only to a server it makes itself, not
   // to one from serverFactory (where Node's 5 s keep-alive would apply). Node
   // closes an idle kept-alive connection at headersTimeout too, so it must be longer.
@@ -142,7 +148,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       return reply.status(400).send({ message: 'The request contains characters that are not allowed.', code: 'validation_error' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(400).send({ message: 'The request could not be read.', code: 'validation_error' });
+      return reply.status(400).send({ message: errorMessages.unreadableRequest, code: 'validation_error' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error' });
@@ -215,6 +221,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       for (const client of app.websocketServer.clients) client.close(signalCloseCodes.goingAway, 'Server restarting.');
       done();
     },
+  });
+  // Any page may open a WebSocket to any site; the handshake's Origin is the only sign of whose page it is.
+  // Checked for every upgrade, whatever its route, before the socket is accepted.
+  app.addHook('onRequest', async (request) => {
+    const { origin } = request.headers;
+    // No Origin is no browser (browsers always send one on a handshake), and a client that is not a browser can claim
+    // any Origin it likes: refusing it would stop nobody, and the meetings socket still signs in with its first message.
+    if (request.ws && origin !== undefined && !isAppOrigin(opts.config, origin)) {
+      throw new AppError(403, 'cross_site_request', errorMessages.crossSiteRequest);
+    }
   });
   await app.register(authentication);
   registerHealthRoutes(app, { redis: opts.redis });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { VERIFICATION_CODE_MAX_ATTEMPTS } from '../lib/constants';
 import { MEETING_MAX_PARTICIPANTS, SFU_MAX_PARTICIPANTS } from '../lib/contract/meetings';
 import type { S3Settings } from './storage/s3-storage';
 
@@ -85,6 +86,12 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Failed sign-ins one client address may make before each further try must wait (doubling, up to a minute). */
   loginClientFreeFailures: number;
+  /**
+   * Tries an address gets at its emailed code (takeCodeTry). Not read from
+   * the environment: it bounds guessing a 6-digit code, so only a test that
+   * races the right code many times at once raises it.
+   */
+  verificationCodeMaxAttempts: number;
   firebase: { projectId?: string; jwksUrl: string };
   /**
    * Passkeys (WebAuthn): the relying party id (a host name, never an IP
@@ -190,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: !env.TRUST_PROXY || env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 20),
     loginClientFreeFailures: Number(env.LOGIN_CLIENT_FREE_FAILURES ?? 5),
+    verificationCodeMaxAttempts: VERIFICATION_CODE_MAX_ATTEMPTS,
     firebase: {
       projectId: env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || undefined,
       jwksUrl:

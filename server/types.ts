@@ -9,6 +9,7 @@ import type { SignallingService } from './meetings/signalling-service';
 import type { AuthCache } from './cache/auth-cache';
 import type { hubs, sessions, users } from './db/schema';
 import type { Role } from '../lib/contract/settings';
+import type { SpaceAccess } from './policies/spaces';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -55,6 +56,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
     hub: HubContext | null;
+    /** The space of the path's :id with the caller's standing in it, loaded and allowed by the endpoint's space requirement. */
+    space: SpaceAccess | null;
     /** The auth cache's epoch when the request was authenticated: what it remembers later must not predate a write since. */
     authEpoch: number;
   }
@@ -68,4 +71,8 @@ export function authOf(request: { auth: AuthContext | null }): AuthContext {
 export function hubOf(request: { hub: HubContext | null }): HubContext {
   if (!request.hub) throw new Error('requireHub preHandler missing on this route');
   return request.hub;
+}
+export function spaceAccessOf(request: { space: SpaceAccess | null }): SpaceAccess {
+  if (!request.space) throw new Error('this route declares no space requirement');
+  return request.space;
 }

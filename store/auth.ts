@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { DEFAULT_CURRENCY, FINGERPRINT_FAILED_MESSAGE } from '@/lib/constants';
 import type { User } from '@/lib/contract/auth';
 import type { BasicSettings } from '@/lib/contract/settings';
-import type { Subscription } from '@/lib/contract/subscription';
+import type { Subscription } from '@/lib/contract/billing';
 import { authApi, settingsApi, tokenApi, billingApi, type CallOptions } from '@/client/http/api';
 import { errorMessage, setAuthToken, setHubHandle, statusOf } from '@/client/http/clients';
 import { getVisitorId } from '@/client/fingerprint';
@@ -75,14 +75,23 @@ async function fetchSubscription(user: User): Promise<Pick<AuthState, 'subscript
   }
 }
 
-/** Global settings; a failure shows the error (spec §8) and leaves settings empty. */
-async function fetchSettings(): Promise<BasicSettings | null> {
-  try {
-    return (await settingsApi.basic()).data;
-  } catch (error) {
-    useRequestStore.getState().fetchError(errorMessage(error));
-    return null;
-  }
+/**
+ * Asks for the global settings at once (they need no session, so they load
+ * alongside the user) and returns how to read the answer: a failure shows the
+ * error (spec §8) and leaves settings empty. Nothing is shown for an answer
+ * never read, as when the user did not load.
+ */
+function requestSettings(): () => Promise<BasicSettings | null> {
+  const request = settingsApi.basic().then((response) => response.data);
+  request.catch(() => undefined);
+  return async () => {
+    try {
+      return await request;
+    } catch (error) {
+      useRequestStore.getState().fetchError(errorMessage(error));
+      return null;
+    }
+  };
 }
 
 function dropCredentials(): void {
@@ -93,6 +102,8 @@ function dropCredentials(): void {
 /** How long start-up waits for the user before it counts the API as unreachable. */
 const RESTORE_TIMEOUT_MS = 15_000;
 const MAX_RETRY_PAUSE_MS = 30_000;
+/** How long signing out waits for the server to end the session. */
+export const SIGN_OUT_TIMEOUT_MS = 5_000;
 
 /** 1, 2, 4, 8, 16, then every 30 seconds. */
 export const retryPauseMs = (attempt: number) => Math.min(1000 * 2 ** attempt, MAX_RETRY_PAUSE_MS);
@@ -150,6 +161,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 
       setAuthToken(token);
       set({ restoring: true });
+      const settings = requestSettings();
       try {
         await get().loadUser({ timeout: RESTORE_TIMEOUT_MS });
       } catch (error) {
@@ -164,7 +176,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
         set(signedOut);
         return true;
       }
-      set({ settings: await fetchSettings() });
+      set({ settings: await settings() });
       return true;
     };
 
@@ -197,8 +209,9 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     await tokenApi.set(token);
     setAuthToken(token);
     try {
+      const settings = requestSettings();
       const user = await get().loadUser();
-      set({ settings: await fetchSettings(), isLoading: false });
+      set({ settings: await settings(), isLoading: false });
       return user;
     } catch (error) {
       // Do not keep a token whose user cannot be loaded.
@@ -238,8 +251,13 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   async logout() {
     // A signed-out tab must not stay in a meeting (spec §4); the camera and mic flags are cleared below.
     leaveActiveMeeting();
-    await authApi.logout().catch((error: unknown) => console.warn('Sign-out request failed', error));
-    await tokenApi.clear().catch((error: unknown) => console.error('Could not delete the stored token', error));
+    // Ending the session on the server and forgetting the stored token go out together, and a
+    // server slow to answer must not hold the person on the page (the request may still land;
+    // one that never does leaves the session to expire). The tab is signed out either way.
+    await Promise.all([
+      authApi.logout({ signal: AbortSignal.timeout(SIGN_OUT_TIMEOUT_MS) }).catch((error: unknown) => console.warn('Sign-out request failed', error)),
+      tokenApi.clear().catch((error: unknown) => console.error('Could not delete the stored token', error)),
+    ]);
     dropCredentials();
     clearDrafts();
     set({ ...signedOut, isLoading: false });

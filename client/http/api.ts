@@ -15,9 +15,10 @@ export interface ListEnvelope<T> {
   count_is_capped?: boolean;
 }
 
-/** Per-call request settings: a time limit, for calls that must give up rather than hang. */
+/** Per-call request settings: a time limit or a signal, for calls that must give up rather than hang. */
 export interface CallOptions {
   timeout?: number;
+  signal?: AbortSignal;
 }
 
 /**
@@ -54,7 +55,7 @@ export const authApi = {
   login: (body: LoginBody) => call('POST auth/login/', { body }),
   google: (idToken: string, visitorId?: string) => call('POST auth/google/', { body: { id_token: idToken, visitor_id: visitorId } }),
   me: (options?: CallOptions) => call('GET auth/me/', {}, options),
-  logout: () => call('GET auth/logout/', {}),
+  logout: (options?: CallOptions) => call('GET auth/logout/', {}, options),
   forgotPassword: (email: string) => call('POST auth/password/forgot/', { body: { email } }),
   resetPassword: (body: ResetPasswordBody) => call('POST auth/password/reset/', { body }),
   changePassword: (body: ChangePasswordBody) => call('POST auth/password/change/', { body }),

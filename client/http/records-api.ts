@@ -48,6 +48,12 @@ export const recordsApi = {
     call('POST spaces/:id/contents/:content_id/records/imports/from-content/', { params: table(spaceId, contentId), body: { content_id: sourceContentId } }),
   runImport: (spaceId: string, contentId: string, importId: string, body: RunImportBody) =>
     call('POST spaces/:id/contents/:content_id/records/imports/:import_id/', { params: { ...table(spaceId, contentId), import_id: importId }, body }),
+  /** How far a saving run has got: `saved` of `total` rows. */
+  importProgress: (spaceId: string, contentId: string, importId: string) =>
+    call('GET spaces/:id/contents/:content_id/records/imports/:import_id/', { params: { ...table(spaceId, contentId), import_id: importId } }),
+  /** Stops a saving run: it then answers 409 and nothing of it is saved. */
+  cancelImport: (spaceId: string, contentId: string, importId: string) =>
+    call('POST spaces/:id/contents/:content_id/records/imports/:import_id/cancel/', { params: { ...table(spaceId, contentId), import_id: importId } }),
   /**
    * Every record as a CSV or XLSX file. Fetched through the API client, so the
    * request carries the session token (a plain link would not), as bytes.

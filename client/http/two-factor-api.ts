@@ -6,6 +6,8 @@ import { call } from './api';
 /** The signed-in person's second factors: authenticator app, recovery codes, passkeys. */
 export const twoFactorApi = {
   status: () => call('GET auth/two-factor/', {}),
+  /** Options for proving one's passkey in a fresh proof; its answer goes in the proof's `passkey`. */
+  proofPasskeyOptions: () => call('POST auth/two-factor/proof/passkey/options/', {}),
   setupTotp: (proof: ProofBody) => call('POST auth/two-factor/totp/setup/', { body: proof }),
   enableTotp: (code: string) => call('POST auth/two-factor/totp/enable/', { body: { code } }),
   disableTotp: (proof: ProofBody) => call('POST auth/two-factor/totp/disable/', { body: proof }),

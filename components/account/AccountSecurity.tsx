@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { PageTitle } from '@/components/common/PageTitle';
 import { AccountActivity } from './AccountActivity';
 import { AccountNav } from './AccountNav';
@@ -7,6 +8,8 @@ import { TwoFactorSettings } from './TwoFactorSettings';
 
 /** The person's own sign-in settings: two-factor, passkeys, where they are signed in, and their account's history. */
 export function AccountSecurity() {
+  // Signing the other sessions out from the two-factor panel loads the list of sessions afresh.
+  const [sessionsSeen, setSessionsSeen] = useState(0);
   return (
     <>
       <PageTitle>
@@ -15,8 +18,8 @@ export function AccountSecurity() {
       </PageTitle>
       <AccountNav />
       <Sections>
-        <TwoFactorSettings />
-        <SessionList />
+        <TwoFactorSettings onOtherSessionsSignedOut={() => setSessionsSeen((n) => n + 1)} />
+        <SessionList key={sessionsSeen} />
         <AccountActivity />
       </Sections>
     </>

@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import Link from 'next/link';
-import { Alert, Button, Divider, Skeleton, Typography } from 'antd';
+import { Alert, App, Button, Divider, Skeleton, Typography } from 'antd';
 import styled from 'styled-components';
-import type { TwoFactorStatus } from '@/lib/contract/two-factor';
+import type { ProofRequirement, TwoFactorStatus } from '@/lib/contract/two-factor';
+import { accountApi } from '@/client/http/account-api';
+import { errorMessage } from '@/client/http/clients';
 import { twoFactorApi } from '@/client/http/two-factor-api';
 import { useAuthStore } from '@/store/auth';
 import { LoadFailure } from '@/components/common/LoadFailure';
 import { Panel } from '@/components/ui/Panel';
 import { useLoad } from '@/components/ui/useLoad';
 import { AuthenticatorApp } from '@/components/two-factor/AuthenticatorApp';
+import type { TwoFactorChange } from '@/components/two-factor/change';
 import { PasskeyList } from '@/components/two-factor/PasskeyList';
 import { RecoveryCodesDialog } from '@/components/two-factor/RecoveryCodesDialog';
 import { useProof } from '@/components/two-factor/useProof';
@@ -54,6 +57,40 @@ function RequirementNotice({ status, justEnabled }: { status: TwoFactorStatus; j
   );
 }
 
+/**
+ * After two-factor sign-in was turned on: the sessions opened before it are
+ * still signed in without the second factor. One click signs them all out.
+ */
+function OtherSessionsOffer({ count, onSignedOut }: { count: number; onSignedOut: () => void }) {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const signOutOthers = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await accountApi.revokeOtherSessions();
+      if (answer.message) void message.success(answer.message);
+      onSignedOut();
+    } catch (e) {
+      setProblem(errorMessage(e));
+      setBusy(false);
+    }
+  };
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={count === 1
+        ? 'You are still signed in on 1 other session, opened before two-factor sign-in was on.'
+        : `You are still signed in on ${count} other sessions, opened before two-factor sign-in was on.`}
+      description={problem ?? 'Sign them out, and each will need your second factor to sign in again.'}
+      action={<Button size="small" type="primary" loading={busy} disabled={busy} onClick={signOutOthers}>Sign out every other session</Button>}
+    />
+  );
+}
+
 function RecoveryCodes({ status, proof, onNew }: {
   status: TwoFactorStatus;
   proof: ReturnType<typeof useProof>;
@@ -82,22 +119,29 @@ function RecoveryCodes({ status, proof, onNew }: {
   );
 }
 
+/** Until the status has loaded, what a proof asks of an account with neither factor known: its password. */
+const PASSWORD_ONLY: ProofRequirement = { password: true, second_factor: [] };
+
 /**
  * The person's second factors: the authenticator app, passkeys and recovery
  * codes, and the hubs that require them. A change that turns two-factor on
- * or off reloads the signed-in user, so a hub's requirement lifts at once.
+ * or off reloads the signed-in user, so a hub's requirement lifts at once;
+ * turning it on offers to sign out the sessions opened before
+ * (`onOtherSessionsSignedOut` then tells the page).
  */
-export function TwoFactorSettings() {
+export function TwoFactorSettings({ onOtherSessionsSignedOut }: { onOtherSessionsSignedOut?: () => void }) {
   const { load, retry, replace } = useLoad('two-factor', async () => (await twoFactorApi.status()).data);
-  const proof = useProof(load.state === 'ready' ? load.value.proof : 'password');
+  const proof = useProof(load.state === 'ready' ? load.value.proof : PASSWORD_ONLY);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [justEnabled, setJustEnabled] = useState(false);
+  const [otherSessions, setOtherSessions] = useState(0);
 
-  const refresh = async (recoveryCodes?: string[]) => {
+  const refresh = async (change: TwoFactorChange = {}) => {
     const { data } = await twoFactorApi.status();
     const wasEnabled = load.state === 'ready' && load.value.enabled;
     replace(data);
-    if (recoveryCodes) setCodes(recoveryCodes);
+    if (change.recoveryCodes) setCodes(change.recoveryCodes);
+    setOtherSessions(data.enabled ? (change.otherSessions ?? otherSessions) : 0);
     if (data.enabled !== wasEnabled) {
       setJustEnabled(data.enabled);
       await useAuthStore.getState().loadUser();
@@ -113,6 +157,15 @@ export function TwoFactorSettings() {
       {load.state === 'ready' && (
         <>
           <RequirementNotice status={load.value} justEnabled={justEnabled} />
+          {otherSessions > 0 && (
+            <OtherSessionsOffer
+              count={otherSessions}
+              onSignedOut={() => {
+                setOtherSessions(0);
+                onOtherSessionsSignedOut?.();
+              }}
+            />
+          )}
           <Typography.Paragraph type="secondary">
             {load.value.enabled
               ? 'Signing in with your password also asks for a second proof that it is you.'
@@ -124,7 +177,7 @@ export function TwoFactorSettings() {
           {load.value.enabled && (
             <>
               <Divider />
-              <RecoveryCodes status={load.value} proof={proof} onNew={async (fresh) => refresh(fresh)} />
+              <RecoveryCodes status={load.value} proof={proof} onNew={async (fresh) => refresh({ recoveryCodes: fresh })} />
             </>
           )}
           {proof.dialog}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { Alert, Button, Form, Input, Space } from 'antd';
@@ -15,7 +15,7 @@ import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
 import { useLoad } from '@/components/ui/useLoad';
-import { invitationTokenIn } from '../onboarding/landingPath';
+import { invitationTokenIn } from '@/lib/onboarding/guard';
 import { useCompleteSignIn } from '../onboarding/useCompleteSignIn';
 import { AltAction } from './AltAction';
 import { AuthHeading } from '../layout/AuthLayout';
@@ -37,14 +37,15 @@ const CreateButton = styled(SubmitButton)`
 
 /**
  * The invitation link the visitor came from (`?next=/join-hub?invitation=…`)
- * and the address it was sent to; `invited` is null without one, or when the
- * link is no good (then the sign-up is an ordinary one).
+ * and the address it was sent to, masked (the preview shows a link holder no
+ * more); `invited` is null without one, or when the link is no good (then
+ * the sign-up is an ordinary one).
  */
 function useInvitation(next: string | null) {
   const token = invitationTokenIn(next) || null;
   const { load } = useLoad(token, async (t) => (await invitationApi.preview(t)).data);
   return {
-    invited: token && load.state === 'ready' ? { token, email: load.value.email } : null,
+    invited: token && load.state === 'ready' ? { token, maskedEmail: load.value.email } : null,
     loading: token !== null && load.state === 'loading',
   };
 }
@@ -101,11 +102,6 @@ export function SignUpForm() {
   const [form] = Form.useForm<SignUpValues>();
   const [waiting, setWaiting] = useState<string | null>(null);
 
-  const invitedEmail = invited?.email;
-  useEffect(() => {
-    if (invitedEmail) form.setFieldValue('email', invitedEmail);
-  }, [form, invitedEmail]);
-
   // Someone signing up from an invitation link comes back to it after verifying.
   const goVerify = async (email: string) => {
     const query = new URLSearchParams({ email, ...(next ? { next } : {}) });
@@ -153,15 +149,9 @@ export function SignUpForm() {
           label="Email"
           name="email"
           rules={rules.email}
-          extra={invited ? 'Your invitation was sent to this address, so there is no code to enter.' : undefined}
+          extra={invited ? `Your invitation was sent to ${invited.maskedEmail}. With that address there is no code to enter.` : undefined}
         >
-          <Input
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            readOnly={invited !== null}
-            disabled={loadingInvitation}
-          />
+          <Input type="email" autoComplete="email" placeholder="you@company.com" disabled={loadingInvitation} />
         </Form.Item>
         <Form.Item label="Password" name="password" rules={rules.password} extra={passwordHint}>
           <Input.Password autoComplete="new-password" />

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Alert, App, Button, Modal, Skeleton } from 'antd';
 import styled from 'styled-components';
-import type { PlanChange, Subscription } from '@/lib/contract/subscription';
+import type { PlanChange, Subscription } from '@/lib/contract/billing';
 import { plans, type PlanCode } from '@/lib/plans';
 import { colors } from '@/lib/palette';
 import { billingApi } from '@/client/http/api';
 import { errorMessage } from '@/client/http/clients';
 import { useLoad } from '@/components/ui/useLoad';
-import { formatBytes, formatPrice } from '@/components/common/format';
+import { formatPrice } from '@/components/common/format';
+import { formatBytes } from '@/lib/format-bytes';
 
 const Changes = styled.table`
   width: 100%;

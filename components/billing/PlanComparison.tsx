@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import styled from 'styled-components';
-import type { Subscription } from '@/lib/contract/subscription';
+import type { Subscription } from '@/lib/contract/billing';
 import { directionOf, planChangeRefusal } from '@/lib/plan-change';
 import { planCodes, plans, type PlanCode } from '@/lib/plans';
 import { theme } from '@/lib/constants';
 import { colors } from '@/lib/palette';
 import { Panel } from '@/components/ui/Panel';
 import { StatusBadge } from '@/components/common/StatusBadge';
-import { formatBytes, formatPrice } from '@/components/common/format';
+import { formatPrice } from '@/components/common/format';
+import { formatBytes } from '@/lib/format-bytes';
 import { changeLabel, PlanChangeModal } from './PlanChangeModal';
 
 const Grid = styled.ul`

@@ -1,5 +1,5 @@
-import type { Subscription } from '@/lib/contract/subscription';
-import { formatBytes } from '@/components/common/format';
+import type { Subscription } from '@/lib/contract/billing';
+import { formatBytes } from '@/lib/format-bytes';
 import { UsageList, UsageMeter } from './UsageMeter';
 
 /** Members, spaces and storage against the plan's limits. */

@@ -31,20 +31,6 @@ export function formatCurrency(amount: number, currency: string): string {
 export const formatPrice = (plan: { price: number; interval: string }, currency: string): string =>
   plan.price === 0 ? 'Free' : `${formatCurrency(plan.price, currency)} / ${plan.interval}`;
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
-
-/** Bytes as a short human size: 0 B, 512 KB, 1.5 GB. */
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return `${value.toFixed(digits).replace(/\.0$/, '')} ${UNITS[unit]}`;
-}
-
 /** The first letters of up to two words, for avatars. */
 export function initialsOf(name: string): string {
   return name

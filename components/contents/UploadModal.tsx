@@ -9,7 +9,7 @@ import {
   contentKindLabels, contentKinds, KIND_EXTENSIONS, MAX_UPLOAD_BYTES, type ContentKind,
 } from '@/lib/contract/contents';
 import { colors } from '@/lib/palette';
-import { formatBytes } from '@/components/common/format';
+import { formatBytes } from '@/lib/format-bytes';
 import { useOpenAfterMount } from '@/components/common/useOpenAfterMount';
 import { kindColours, kindHints, kindIcons } from './kinds';
 import type { UploadQueue, UploadTask } from './useUploadQueue';

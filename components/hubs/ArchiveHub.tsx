@@ -9,7 +9,7 @@ import { SubmitButton } from '@/components/forms/SubmitButton';
 import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
-import { landingPathFor } from '@/components/onboarding/landingPath';
+import { landingPathFor } from '@/lib/onboarding/guard';
 import { Panel } from '../ui/Panel';
 
 const rules = { confirm: [zodRule(archiveHubBody.shape.confirm)] };

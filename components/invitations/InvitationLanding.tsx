@@ -22,9 +22,9 @@ const withNext = (path: string, token: string) => `${path}?next=${encodeURICompo
 
 /**
  * The page an emailed invitation link opens: the hub (and the space, for an
- * invitation into one) and who invited whom.
- * Signed out, it leads to sign-up (or sign-in when the address has an
- * account) and back here; signed in as the invited address, one button accepts.
+ * invitation into one) and who invited whom (the address masked unless
+ * signed in as it). Signed out, it leads to sign-up or sign-in and back
+ * here; signed in as the invited address, one button accepts.
  */
 export function InvitationLanding({ token }: { token: string }) {
   const { load, retry } = useLoad(token, async (t) => (await invitationApi.preview(t)).data);
@@ -76,6 +76,7 @@ function Invitation({ token, preview }: { token: string; preview: InvitationPrev
     await router.replace(withNext('/sign-in', token));
   };
 
+  // The preview names the address in full only to the invitee signed in, so anyone else never matches it.
   const signedInAsInvitee = user?.email.toLowerCase() === preview.email.toLowerCase();
   return (
     <HubPreviewCard
@@ -96,21 +97,10 @@ function Invitation({ token, preview }: { token: string; preview: InvitationPrev
       )}
       {!user && (
         <>
-          {preview.account_exists ? (
-            <ButtonLink href={withNext('/sign-in', token)}>Sign in to accept</ButtonLink>
-          ) : (
-            <ButtonLink href={withNext('/sign-up', token)}>Create an account to accept</ButtonLink>
-          )}
+          {/* Whether the address has an account is not said to a link holder: both ways are offered. */}
+          <ButtonLink href={withNext('/sign-up', token)}>Create an account to accept</ButtonLink>
           <p className="alt">
-            {preview.account_exists ? (
-              <>
-                New to Convene? <Link href={withNext('/sign-up', token)}>Create an account</Link>
-              </>
-            ) : (
-              <>
-                Already have an account? <Link href={withNext('/sign-in', token)}>Sign in</Link>
-              </>
-            )}
+            Already have an account? <Link href={withNext('/sign-in', token)}>Sign in</Link>
           </p>
         </>
       )}

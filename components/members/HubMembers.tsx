@@ -6,7 +6,7 @@ import { errorMessage } from '@/client/http/clients';
 import { memberApi } from '@/client/http/hub-admin-api';
 import { useAuthStore } from '@/store/auth';
 import { Panel } from '@/components/ui/Panel';
-import { landingPathFor } from '@/components/onboarding/landingPath';
+import { landingPathFor } from '@/lib/onboarding/guard';
 import { MemberList } from './MemberList';
 import { isOnlyOwner, onlyOwnerLeaving } from './onlyOwner';
 

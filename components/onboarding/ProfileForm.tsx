@@ -7,7 +7,7 @@ import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
-import { landingPathFor } from './landingPath';
+import { landingPathFor } from '@/lib/onboarding/guard';
 import { StepCard, StepHeading } from './OnboardingLayout';
 import { ProfileFields } from './ProfileFields';
 

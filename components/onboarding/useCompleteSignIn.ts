@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useRouter } from 'next/router';
 import { useAuthStore } from '@/store/auth';
-import { landingPathFor } from '@/components/onboarding/landingPath';
+import { landingPathFor } from '@/lib/onboarding/guard';
 
 /** Stores a fresh session token, loads the user and sends them to their current step. */
 export function useCompleteSignIn() {

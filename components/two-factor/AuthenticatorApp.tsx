@@ -13,6 +13,7 @@ import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
 import { CodeInput } from './TwoFactorStep';
+import type { TwoFactorChange } from './change';
 import type { useProof } from './useProof';
 
 const codeRules = [zodRule(enableTotpBody.shape.code)];
@@ -63,8 +64,8 @@ function useQrImage(uri: string | null) {
 interface AuthenticatorAppProps {
   status: TwoFactorStatus;
   proof: ReturnType<typeof useProof>;
-  /** The app was turned on (with its recovery codes) or off. */
-  onChanged: (recoveryCodes?: string[]) => Promise<void>;
+  /** The app was turned on (with its recovery codes and the sessions that predate it) or off. */
+  onChanged: (change?: TwoFactorChange) => Promise<void>;
 }
 
 /** Adding, or turning off, an authenticator app (Google Authenticator, 1Password, Authy…). */
@@ -75,7 +76,7 @@ export function AuthenticatorApp({ status, proof, onChanged }: AuthenticatorAppP
   const { submitting, error, onFinish } = useSubmit(form, async ({ code }) => {
     const { data } = await twoFactorApi.enableTotp(code);
     setSetup(null);
-    await onChanged(data.recovery_codes);
+    await onChanged({ recoveryCodes: data.recovery_codes, otherSessions: data.other_sessions });
   });
   const [problem, setProblem] = useState<string | null>(null);
 

@@ -12,6 +12,7 @@ import { VerticalForm } from '@/components/forms/VerticalForm';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { zodRule } from '@/components/forms/zodRule';
 import { createPasskeyCredential, passkeyErrorMessage } from './passkeyCeremony';
+import type { TwoFactorChange } from './change';
 import type { useProof } from './useProof';
 
 const nameRules = [zodRule(renamePasskeyBody.shape.name)];
@@ -91,8 +92,8 @@ function RenameDialog({ passkey, onClose, onRenamed }: { passkey: Passkey | null
 interface PasskeyListProps {
   passkeys: Passkey[];
   proof: ReturnType<typeof useProof>;
-  /** A passkey was added (with recovery codes, when it is the first second factor), renamed or removed. */
-  onChanged: (recoveryCodes?: string[]) => Promise<void>;
+  /** A passkey was added (with recovery codes and the sessions that predate it, when it is the first second factor), renamed or removed. */
+  onChanged: (change?: TwoFactorChange) => Promise<void>;
 }
 
 /** The person's passkeys: add one, rename, remove; when each was last used. */
@@ -112,7 +113,7 @@ export function PasskeyList({ passkeys, proof, onChanged }: PasskeyListProps) {
         throw new Error(passkeyErrorMessage(e));
       }
       const { data } = await twoFactorApi.addPasskey(credential);
-      await onChanged(data.recovery_codes ?? undefined);
+      await onChanged({ recoveryCodes: data.recovery_codes ?? undefined, otherSessions: data.other_sessions });
     },
   });
 
@@ -157,7 +158,7 @@ export function PasskeyList({ passkeys, proof, onChanged }: PasskeyListProps) {
           ))}
         </List>
       )}
-      <RenameDialog passkey={renaming} onClose={() => setRenaming(null)} onRenamed={onChanged} />
+      <RenameDialog passkey={renaming} onClose={() => setRenaming(null)} onRenamed={() => onChanged()} />
     </div>
   );
 }

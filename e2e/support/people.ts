@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { verificationCodeFor } from './outbox';
+import { maskedEmail } from '../../lib/policies/invitation-email';
 
 export interface Person {
   name: string;
@@ -32,14 +33,13 @@ export async function signUpHereAndVerify(page: Page, who: Person): Promise<void
 }
 
 /**
- * Signs up from an invitation's "Create an account to accept": the invited
- * address is filled in and locked, and no code is asked for (the link came to
- * that mailbox).
+ * Signs up from an invitation's "Create an account to accept": the page names
+ * the invited address only masked (whoever holds a link must not learn it),
+ * the person types it, and no code is asked for (the link came to that mailbox).
  */
 export async function signUpFromInvitation(page: Page, who: Person): Promise<void> {
-  const email = page.getByLabel('Email', { exact: true });
-  await expect(email).toHaveValue(who.email);
-  await expect(email).not.toBeEditable();
+  await expect(page.getByText(`Your invitation was sent to ${maskedEmail(who.email)}.`, { exact: false })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(who.email);
   await page.getByLabel('Name', { exact: true }).fill(who.name);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Create account' }).click();

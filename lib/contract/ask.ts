@@ -69,9 +69,9 @@ export const askEndpoints = {
     params: questionParams, body: feedbackBody, response: dataEnvelope(z.null()), errors: [400, 401, 404],
   }),
   unanswered: endpoint({
-    method: 'GET', path: 'ask/unanswered/', tag, signedIn: true, hub: 'header',
+    method: 'GET', path: 'ask/unanswered/', tag, signedIn: true, hub: 'header', requires: { hub: 'view_unanswered' },
     summary: "Questions the hub could not answer, newest first (hub owners)",
-    query: pageQuery, response: listEnvelope(unansweredQuestionSchema), errors: [401, 403, 404],
+    query: pageQuery, response: listEnvelope(unansweredQuestionSchema), errors: [400, 401, 403, 404],
   }),
 };
 

@@ -75,7 +75,7 @@ export const auditCsvColumns = [
  */
 export const auditEndpoints = {
   list: endpoint({
-    method: 'GET', path: 'organizations/:handle/audit/', tag: 'audit', signedIn: true, hub: 'path',
+    method: 'GET', path: 'organizations/:handle/audit/', tag: 'audit', signedIn: true, hub: 'path', requires: { hub: 'view_audit' },
     summary: "The hub's audit trail, newest first (owners): its events and its members' account events, filtered by person, type and dates",
     params: hubHandleParams, query: auditQuery, response: listEnvelope(auditEventSchema), errors: [400, 401, 403, 404],
   }),

@@ -172,13 +172,15 @@ export const authEndpoints = {
   }),
   /** What the specification's client calls. */
   logout: endpoint({
-    method: 'GET', path: 'auth/logout/', tag, signedIn: true, summary: 'Sign out: the token stops working',
-    response: signedOut, errors: [401],
+    method: 'GET', path: 'auth/logout/', tag, signedIn: true,
+    summary: 'Sign out: the token stops working. Needs the AppType header; refused (403) when a browser says another site started it',
+    response: signedOut, errors: [401, 403],
   }),
   /** The same, for clients that prefer POST. */
   logoutByPost: endpoint({
-    method: 'POST', path: 'auth/logout/', tag, signedIn: true, summary: 'Sign out: the token stops working',
-    response: signedOut, errors: [401],
+    method: 'POST', path: 'auth/logout/', tag, signedIn: true,
+    summary: 'Sign out: the token stops working. Needs the AppType header; refused (403) when a browser says another site started it',
+    response: signedOut, errors: [401, 403],
   }),
   forgotPassword: endpoint({
     method: 'POST', path: 'auth/password/forgot/', tag, signedIn: false,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatBytes } from '../format-bytes';
 import { optionalText, requiredText, searchField } from '../validation/fields';
 import { recordSchemaOf } from '../validation/template-schema';
 import { endpoint } from './endpoint';
@@ -59,18 +60,6 @@ export function extensionOf(fileName: string): string {
 
 export function isAllowedExtension(kind: ContentKind, fileName: string): boolean {
   return KIND_EXTENSIONS[kind].includes(extensionOf(fileName));
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }
 
 /** Client-side first look at a file: the same messages the server sends for type and size. */
@@ -328,12 +317,12 @@ export const contentEndpoints = {
     params: spaceParams, query: contentListQuery, response: listEnvelope(contentItemSchema), errors: [400, 401, 404],
   }),
   upload: endpoint({
-    method: 'POST', path: 'spaces/:id/contents/', tag, signedIn: true, hub: 'header',
+    method: 'POST', path: 'spaces/:id/contents/', tag, signedIn: true, hub: 'header', requires: { space: 'add_content' },
     summary: 'Upload a file into a space (multipart, one part named "file"); it is processed in the background',
     params: spaceParams, query: uploadQuery, status: 201, response: item, errors: [400, 401, 403, 404, 413, 415, 422],
   }),
   rawUpload: endpoint({
-    method: 'POST', path: 'spaces/:id/contents/upload/', tag, signedIn: true, hub: 'header',
+    method: 'POST', path: 'spaces/:id/contents/upload/', tag, signedIn: true, hub: 'header', requires: { space: 'add_content' },
     summary: 'Upload a file into a space with its bytes as the whole body (Content-Length required); answers as the multipart upload',
     params: spaceParams, query: rawUploadQuery, status: 201, response: item, errors: [400, 401, 403, 404, 411, 413, 415, 422],
   }),
@@ -342,11 +331,11 @@ export const contentEndpoints = {
     params: contentParams, response: item, errors: [401, 404],
   }),
   rename: endpoint({
-    method: 'PATCH', path: 'spaces/:id/contents/:content_id/', tag, signedIn: true, hub: 'header', summary: 'Rename an item',
+    method: 'PATCH', path: 'spaces/:id/contents/:content_id/', tag, signedIn: true, hub: 'header', requires: { space: 'edit_content' }, summary: 'Rename an item',
     params: contentParams, body: renameContentBody, response: item, errors: [400, 401, 403, 404, 422],
   }),
   remove: endpoint({
-    method: 'DELETE', path: 'spaces/:id/contents/:content_id/', tag, signedIn: true, hub: 'header', summary: 'Delete an item and its files',
+    method: 'DELETE', path: 'spaces/:id/contents/:content_id/', tag, signedIn: true, hub: 'header', requires: { space: 'delete_content' }, summary: 'Delete an item and its files',
     params: contentParams, response: dataEnvelope(z.null()), errors: [401, 403, 404, 422],
   }),
   text: endpoint({
@@ -364,15 +353,15 @@ export const contentEndpoints = {
     params: contentParams, response: dataEnvelope(emailViewSchema), errors: [401, 404, 422],
   }),
   addContact: endpoint({
-    method: 'POST', path: 'spaces/:id/contents/contacts/', tag, signedIn: true, hub: 'header', summary: 'Add a contact from the contact form',
+    method: 'POST', path: 'spaces/:id/contents/contacts/', tag, signedIn: true, hub: 'header', requires: { space: 'add_content' }, summary: 'Add a contact from the contact form',
     params: spaceParams, body: contactBody, status: 201, response: item, errors: [400, 401, 403, 404, 422],
   }),
   addNote: endpoint({
-    method: 'POST', path: 'spaces/:id/contents/notes/', tag, signedIn: true, hub: 'header', summary: 'Write a note',
+    method: 'POST', path: 'spaces/:id/contents/notes/', tag, signedIn: true, hub: 'header', requires: { space: 'add_content' }, summary: 'Write a note',
     params: spaceParams, body: noteBody, status: 201, response: item, errors: [400, 401, 403, 404, 422],
   }),
   updateNote: endpoint({
-    method: 'PATCH', path: 'spaces/:id/contents/:content_id/note/', tag, signedIn: true, hub: 'header', summary: "Rewrite a note's title and text",
+    method: 'PATCH', path: 'spaces/:id/contents/:content_id/note/', tag, signedIn: true, hub: 'header', requires: { space: 'edit_content' }, summary: "Rewrite a note's title and text",
     params: contentParams, body: noteBody, response: item, errors: [400, 401, 403, 404, 422],
   }),
 };

@@ -1,10 +1,24 @@
 import type { z } from 'zod';
+import type { HubAbilities } from './hubs';
+import type { SpaceAbilities } from './spaces';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Error statuses an endpoint may answer, each with the error envelope (apiErrorSchema). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 411 | 413 | 415 | 422 | 429 | 503;
 export type SuccessStatus = 200 | 201 | 202 | 204;
+
+/** The abilities that answer yes or no (grant_roles lists roles). */
+type YesOrNo<T> = { [K in keyof T]-?: T[K] extends boolean ? K : never }[keyof T];
+export type HubRequirement = YesOrNo<HubAbilities>;
+/** Joining and leaving are not permissions: their own handlers answer a member (409) or a space one is only added to (404). */
+export type SpaceRequirement = Exclude<YesOrNo<SpaceAbilities>, 'join' | 'leave'>;
+/**
+ * The one ability an endpoint needs, as the hub's or the space's abilities
+ * tell it to the caller: a hub one (the caller's hub), or a space one (the
+ * space of the path's :id).
+ */
+export type Requirement = { hub: HubRequirement } | { space: SpaceRequirement };
 
 /**
  * One endpoint of the API, declared once: the server registers its route
@@ -29,6 +43,13 @@ export interface Endpoint {
    * two-factor sign-in the hub requires, before its input is even read.
    */
   hub?: 'header' | 'path';
+  /**
+   * The ability the caller needs, checked after the hub scope (so it needs
+   * one) and before the input is read: 403 when the abilities say no (409 or
+   * 422 when the space's state does: archived, private), and for a space
+   * also 404 when the caller cannot see it.
+   */
+  requires?: Requirement;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -39,9 +60,15 @@ export interface Endpoint {
   errors: readonly ErrorStatus[];
 }
 
-/** Every error status an endpoint can answer: those it declares, and those its sign-in and hub scope add. */
-export function errorsOf(definition: Pick<Endpoint, 'errors' | 'signedIn' | 'hub'>): ErrorStatus[] {
-  const implied: ErrorStatus[] = [...(definition.signedIn ? [401 as const] : []), ...(definition.hub ? [403 as const, 404 as const] : [])];
+/** Every error status an endpoint can answer: those it declares, and those its sign-in, hub scope and requirement add. */
+export function errorsOf(definition: Pick<Endpoint, 'errors' | 'signedIn' | 'hub' | 'requires'>): ErrorStatus[] {
+  const { requires } = definition;
+  const implied: ErrorStatus[] = [
+    ...(definition.signedIn ? [401 as const] : []),
+    ...(definition.hub ? [403 as const, 404 as const] : []),
+    ...(requires ? [403 as const] : []),
+    ...(requires && 'space' in requires ? [404 as const] : []),
+  ];
   return [...new Set([...definition.errors, ...implied])].sort((a, b) => a - b);
 }
 

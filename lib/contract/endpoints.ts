@@ -14,14 +14,14 @@ import { invitationEndpoints, spaceInvitationEndpoints } from './invitations';
 import { memberEndpoints } from './members';
 import { hubEndpoints } from './hub-endpoints';
 import { coreEndpoints } from './settings';
-import { billingEndpoints } from './subscription';
-import { accountEndpoints } from './sessions';
+import { billingEndpoints } from './billing';
+import { sessionEndpoints } from './sessions';
 import { twoFactorEndpoints, twoFactorSignInEndpoints } from './two-factor';
 
 /** Every endpoint declared in the contract, by area. */
 const endpointTables = {
   auth: authEndpoints,
-  account: accountEndpoints,
+  sessions: sessionEndpoints,
   accountSettings: accountSettingsEndpoints,
   twoFactor: twoFactorEndpoints,
   twoFactorSignIn: twoFactorSignInEndpoints,
@@ -32,7 +32,7 @@ const endpointTables = {
   spaceInvitations: spaceInvitationEndpoints,
   audit: auditEndpoints,
   core: coreEndpoints,
-  wallet: billingEndpoints,
+  billing: billingEndpoints,
   contents: contentEndpoints,
   search: searchEndpoints,
   ask: askEndpoints,

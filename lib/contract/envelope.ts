@@ -59,6 +59,8 @@ export const errorCodes = [
   'google_sign_in_disabled',
   'two_factor_required',
   'reauthentication_required',
+  /** Sent by a page of another site (its Origin), or without the headers only the app's own client sends. */
+  'cross_site_request',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

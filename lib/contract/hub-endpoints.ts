@@ -50,17 +50,17 @@ export const hubEndpoints = {
     params, response: hub, errors: [401, 404, 409, 422],
   }),
   update: endpoint({
-    method: 'PATCH', path: 'organizations/:handle/', tag, signedIn: true, hub: 'path',
+    method: 'PATCH', path: 'organizations/:handle/', tag, signedIn: true, hub: 'path', requires: { hub: 'change_visibility' },
     summary: 'Change hub settings: visibility (editors and above); name, description, colour, email domain (owner)',
     params, body: updateHubBody, response: hub, errors: [400, 401, 403, 404],
   }),
   archive: endpoint({
-    method: 'POST', path: 'organizations/:handle/archive/', tag, signedIn: true, hub: 'path',
+    method: 'POST', path: 'organizations/:handle/archive/', tag, signedIn: true, hub: 'path', requires: { hub: 'archive' },
     summary: 'Archive the hub (owner; confirm with the hub handle). Answers with my user view',
     params, body: archiveHubBody, response: user, errors: [400, 401, 403, 404],
   }),
   transfer: endpoint({
-    method: 'POST', path: 'organizations/:handle/transfer/', tag, signedIn: true, hub: 'path',
+    method: 'POST', path: 'organizations/:handle/transfer/', tag, signedIn: true, hub: 'path', requires: { hub: 'transfer' },
     summary: 'Hand the hub to another member (owner); I become an editor',
     params, body: transferHubBody, response: hub, errors: [400, 401, 403, 404],
   }),
@@ -70,12 +70,12 @@ export const hubEndpoints = {
     params, response: dataEnvelope(hubPreviewSchema), errors: [401, 404],
   }),
   twoFactorPolicy: endpoint({
-    method: 'GET', path: 'organizations/:handle/two-factor/', tag, signedIn: true, hub: 'path',
+    method: 'GET', path: 'organizations/:handle/two-factor/', tag, signedIn: true, hub: 'path', requires: { hub: 'update' },
     summary: 'Whether the hub requires two-factor sign-in, and how many members lack it (owner)',
     params, response: hubTwoFactorPolicy, errors: [401, 403, 404],
   }),
   setTwoFactorPolicy: endpoint({
-    method: 'PUT', path: 'organizations/:handle/two-factor/', tag, signedIn: true, hub: 'path',
+    method: 'PUT', path: 'organizations/:handle/two-factor/', tag, signedIn: true, hub: 'path', requires: { hub: 'update' },
     summary: 'Require two-factor sign-in of every member, or stop requiring it (owner, who must have it)',
     params, body: hubTwoFactorPolicyBody, response: hubTwoFactorPolicy, errors: [400, 401, 403, 404],
   }),

@@ -84,9 +84,9 @@ export type InvitedSpace = z.infer<typeof invitedSpaceSchema>;
 const invitationTokenParams = z.object({ token: z.string() });
 
 /**
- * GET invitations/{token}/ (no sign-in needed): what the invitation page
- * shows. Only pending invitations are ever returned; used, cancelled,
- * expired and unknown tokens all answer 404.
+ * GET invitations/{token}/ (no sign-in needed; a token, when sent, names who
+ * is looking): what the invitation page shows. Only pending invitations are
+ * ever returned; used, cancelled, expired and unknown tokens all answer 404.
  */
 export const invitationPreviewSchema = z.object({
   organization: hubSummarySchema.pick({
@@ -94,10 +94,13 @@ export const invitationPreviewSchema = z.object({
   }),
   invited_by: z.string().nullable(),
   role: z.enum(roles),
+  /**
+   * The invited address: in full to the invitee signed in as it, masked
+   * (a•••@example.com) to anyone else holding the link (invitedEmailFor).
+   * Whether it has an account is not said, to anyone.
+   */
   email: z.string(),
   expires_at: z.string(),
-  /** Whether the invited address already has an account: the page offers sign-in rather than sign-up. */
-  account_exists: z.boolean(),
   /** Set for an invitation into one space of the hub; `role` is then the role in that space. */
   space: invitedSpaceSchema.nullable(),
 });
@@ -117,28 +120,28 @@ const tag = 'invitations';
 /** Hub invitations (editors and above), and the emailed link: preview it (no sign-in) and accept it. */
 export const invitationEndpoints = {
   create: endpoint({
-    method: 'POST', path: 'organizations/:handle/invitations/', tag, signedIn: true, hub: 'path',
+    method: 'POST', path: 'organizations/:handle/invitations/', tag, signedIn: true, hub: 'path', requires: { hub: 'invite' },
     summary: 'Invite up to 20 emails with one role; answers each address\'s outcome (201 when any invitation was sent)',
     params: hubHandleParams, body: createInvitationsBody, status: [200, 201], response: inviteResults,
     errors: [400, 401, 403, 404, 422],
   }),
   list: endpoint({
-    method: 'GET', path: 'organizations/:handle/invitations/', tag, signedIn: true, hub: 'path', summary: 'Pending invitations of the hub, newest first',
+    method: 'GET', path: 'organizations/:handle/invitations/', tag, signedIn: true, hub: 'path', requires: { hub: 'invite' }, summary: 'Pending invitations of the hub, newest first',
     params: hubHandleParams, query: invitationsQuery, response: listEnvelope(invitationSchema), errors: [400, 401, 403, 404],
   }),
   resend: endpoint({
-    method: 'POST', path: 'organizations/:handle/invitations/:id/resend/', tag, signedIn: true, hub: 'path',
+    method: 'POST', path: 'organizations/:handle/invitations/:id/resend/', tag, signedIn: true, hub: 'path', requires: { hub: 'invite' },
     summary: 'Send a pending invitation again with a new link (at most 3 emails per 10 minutes)',
     params: invitationParams, response: invitation, errors: [401, 403, 404, 429],
   }),
   cancel: endpoint({
-    method: 'DELETE', path: 'organizations/:handle/invitations/:id/', tag, signedIn: true, hub: 'path',
+    method: 'DELETE', path: 'organizations/:handle/invitations/:id/', tag, signedIn: true, hub: 'path', requires: { hub: 'invite' },
     summary: 'Cancel a pending invitation; its link stops working',
     params: invitationParams, response: dataEnvelope(z.null()), errors: [401, 403, 404],
   }),
   preview: endpoint({
     method: 'GET', path: 'invitations/:token/', tag, signedIn: false,
-    summary: 'What an invitation link offers; unknown, expired, used and cancelled links answer 404',
+    summary: 'What an invitation link offers (the address masked unless signed in as it); unknown, expired, used and cancelled links answer 404',
     params: invitationTokenParams, response: dataEnvelope(invitationPreviewSchema), errors: [404],
   }),
   accept: endpoint({
@@ -154,7 +157,7 @@ const spaceInvitationTags = ['spaces', 'invitations'] as const;
 
 export const spaceInvitationEndpoints = {
   create: endpoint({
-    method: 'POST', path: 'spaces/:id/invitations/', tag: spaceInvitationTags, signedIn: true, hub: 'header',
+    method: 'POST', path: 'spaces/:id/invitations/', tag: spaceInvitationTags, signedIn: true, hub: 'header', requires: { space: 'invite' },
     summary: "Invite up to 20 emails into a space with one role; answers each address's outcome (201 when any invitation was sent)",
     params: spaceParams, body: createInvitationsBody, status: [200, 201], response: inviteResults, errors: [400, 401, 403, 404, 422],
   }),

@@ -64,12 +64,12 @@ export const memberEndpoints = {
     params: hubHandleParams, query: membersQuery, response: listEnvelope(memberSchema), errors: [400, 401, 403, 404],
   }),
   updateRole: endpoint({
-    method: 'PATCH', path: 'organizations/:handle/members/:user_id/', tag, signedIn: true, hub: 'path',
+    method: 'PATCH', path: 'organizations/:handle/members/:user_id/', tag, signedIn: true, hub: 'path', requires: { hub: 'manage_members' },
     summary: "Change a member's role (owner); the last owner cannot be demoted",
     params: memberParams, body: updateMemberBody, response: dataEnvelope(memberSchema), errors: [400, 401, 403, 404, 422],
   }),
   remove: endpoint({
-    method: 'DELETE', path: 'organizations/:handle/members/:user_id/', tag, signedIn: true, hub: 'path',
+    method: 'DELETE', path: 'organizations/:handle/members/:user_id/', tag, signedIn: true, hub: 'path', requires: { hub: 'manage_members' },
     summary: 'Remove a member from the hub and its spaces (owner); not the last owner',
     params: memberParams, response: dataEnvelope(z.null()), errors: [401, 403, 404, 422],
   }),

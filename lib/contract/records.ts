@@ -107,6 +107,25 @@ export const runImportBody = z.object({
 });
 export type RunImportBody = z.input<typeof runImportBody>;
 
+/**
+ * Where an import's saving run is: `ready` (read, not saved), `importing`
+ * (saving: `saved` of `total` rows so far), `imported`, or `cancelled`
+ * (stopped on request: nothing was saved, and it can be run again).
+ */
+export const importStates = ['ready', 'importing', 'imported', 'cancelled'] as const;
+export type ImportState = (typeof importStates)[number];
+export const importProgressSchema = z.object({
+  import_id: z.uuid(),
+  state: z.enum(importStates),
+  /** Rows saved so far; they are seen by others only once all are saved. */
+  saved: z.number().int(),
+  /** Rows the run saves: the valid ones. */
+  total: z.number().int(),
+});
+export type ImportProgress = z.infer<typeof importProgressSchema>;
+/** How often the web app asks how far a saving import has got. */
+export const IMPORT_PROGRESS_POLL_MS = 500;
+
 export const importReportSchema = z.object({
   row_count: z.number().int(),
   valid_count: z.number().int(),
@@ -128,7 +147,7 @@ const base = 'spaces/:id/contents/:content_id/records/';
 
 export const recordEndpoints = {
   createTable: endpoint({
-    method: 'POST', path: 'spaces/:id/contents/record-tables/', tag, signedIn: true, hub: 'header', summary: 'Create a record table from a form template',
+    method: 'POST', path: 'spaces/:id/contents/record-tables/', tag, signedIn: true, hub: 'header', requires: { space: 'add_content' }, summary: 'Create a record table from a form template',
     params: z.object({ id: z.string() }), body: createRecordTableBody, status: 201, response: dataEnvelope(contentItemSchema), errors: [400, 401, 403, 404, 422],
   }),
   list: endpoint({
@@ -136,7 +155,7 @@ export const recordEndpoints = {
     params: tableParams, query: recordListQuery, response: listEnvelope(recordSchema), errors: [400, 401, 404],
   }),
   create: endpoint({
-    method: 'POST', path: base, tag, signedIn: true, hub: 'header', summary: 'Add a record',
+    method: 'POST', path: base, tag, signedIn: true, hub: 'header', requires: { space: 'edit_content' }, summary: 'Add a record',
     params: tableParams, body: createRecordBody, status: 201, response: dataEnvelope(recordSchema), errors: [400, 401, 403, 404, 422],
   }),
   get: endpoint({
@@ -144,27 +163,37 @@ export const recordEndpoints = {
     params: recordParams, response: dataEnvelope(recordSchema), errors: [401, 404],
   }),
   update: endpoint({
-    method: 'PATCH', path: `${base}:record_id/`, tag, signedIn: true, hub: 'header', summary: "Change some of a record's values",
+    method: 'PATCH', path: `${base}:record_id/`, tag, signedIn: true, hub: 'header', requires: { space: 'edit_content' }, summary: "Change some of a record's values",
     params: recordParams, body: updateRecordBody, response: dataEnvelope(recordSchema), errors: [400, 401, 403, 404, 409, 422],
   }),
   remove: endpoint({
-    method: 'DELETE', path: `${base}:record_id/`, tag, signedIn: true, hub: 'header', summary: 'Delete a record',
-    params: recordParams, response: dataEnvelope(z.null()), errors: [401, 403, 404, 422],
+    method: 'DELETE', path: `${base}:record_id/`, tag, signedIn: true, hub: 'header', requires: { space: 'edit_content' }, summary: 'Delete a record',
+    params: recordParams, response: dataEnvelope(z.null()), errors: [400, 401, 403, 404, 422],
   }),
   uploadImport: endpoint({
-    method: 'POST', path: `${base}imports/`, tag, signedIn: true, hub: 'header',
+    method: 'POST', path: `${base}imports/`, tag, signedIn: true, hub: 'header', requires: { space: 'edit_content' },
     summary: "Read a CSV, TSV or XLSX file (its bytes as the whole body, ?name=) for import: its columns and a suggested mapping",
     params: tableParams, query: z.object({ name: z.string().trim().min(1).max(1000) }), status: 201, response: dataEnvelope(importPreviewSchema), errors: [400, 401, 403, 404, 411, 413, 415, 422],
   }),
   importFromContent: endpoint({
-    method: 'POST', path: `${base}imports/from-content/`, tag, signedIn: true, hub: 'header',
+    method: 'POST', path: `${base}imports/from-content/`, tag, signedIn: true, hub: 'header', requires: { space: 'edit_content' },
     summary: "Read an uploaded table or contact file of the same space for import: its columns and a suggested mapping",
     params: tableParams, body: importFromContentBody, status: 201, response: dataEnvelope(importPreviewSchema), errors: [400, 401, 403, 404, 422],
   }),
   runImport: endpoint({
-    method: 'POST', path: `${base}imports/:import_id/`, tag, signedIn: true, hub: 'header',
+    method: 'POST', path: `${base}imports/:import_id/`, tag, signedIn: true, hub: 'header', requires: { space: 'edit_content' },
     summary: 'Check every row against the template with a mapping (dry run), or save the valid rows',
-    params: importParams, body: runImportBody, response: dataEnvelope(importReportSchema), errors: [400, 401, 403, 404, 410, 422],
+    params: importParams, body: runImportBody, response: dataEnvelope(importReportSchema), errors: [400, 401, 403, 404, 409, 410, 422],
+  }),
+  importProgress: endpoint({
+    method: 'GET', path: `${base}imports/:import_id/`, tag, signedIn: true, hub: 'header', requires: { space: 'edit_content' },
+    summary: "How far an import's saving run has got",
+    params: importParams, response: dataEnvelope(importProgressSchema), errors: [400, 401, 403, 404, 422],
+  }),
+  cancelImport: endpoint({
+    method: 'POST', path: `${base}imports/:import_id/cancel/`, tag, signedIn: true, hub: 'header', requires: { space: 'edit_content' },
+    summary: "Stop an import's saving run: nothing of it is saved, and it can be run again",
+    params: importParams, response: dataEnvelope(importProgressSchema), errors: [400, 401, 403, 404, 422],
   }),
   export: endpoint({
     method: 'GET', path: `${base}export/`, tag, signedIn: true, hub: 'header', summary: 'Every record as CSV or XLSX, removed fields included',

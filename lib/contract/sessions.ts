@@ -44,7 +44,7 @@ export const VISITOR_ID_SHOWN = 8;
 const tag = 'auth';
 
 /** Where the signed-in person is signed in, and their account's history. */
-export const accountEndpoints = {
+export const sessionEndpoints = {
   sessions: endpoint({
     method: 'GET', path: 'auth/sessions/', tag, signedIn: true,
     summary: 'My live sessions, most recently active first; `current` marks this one',

@@ -152,7 +152,7 @@ const tag = 'spaces';
 /** Spaces of the caller's hub, and their members. */
 export const spaceEndpoints = {
   create: endpoint({
-    method: 'POST', path: 'spaces/', tag, signedIn: true, hub: 'header', summary: 'Create a space (the caller becomes its owner)',
+    method: 'POST', path: 'spaces/', tag, signedIn: true, hub: 'header', requires: { hub: 'create_space' }, summary: 'Create a space (the caller becomes its owner)',
     body: createSpaceBody, status: 201, response: space, errors: [400, 401, 403, 404, 422],
   }),
   list: endpoint({
@@ -164,15 +164,15 @@ export const spaceEndpoints = {
     params: spaceParams, response: space, errors: [401, 404],
   }),
   update: endpoint({
-    method: 'PATCH', path: 'spaces/:id/', tag, signedIn: true, hub: 'header', summary: "Edit a space's name, description or visibility",
+    method: 'PATCH', path: 'spaces/:id/', tag, signedIn: true, hub: 'header', requires: { space: 'update' }, summary: "Edit a space's name, description or visibility",
     params: spaceParams, body: updateSpaceBody, response: space, errors: [400, 401, 403, 404, 422],
   }),
   archive: endpoint({
-    method: 'POST', path: 'spaces/:id/archive/', tag, signedIn: true, hub: 'header', summary: 'Archive a space (it keeps its data)',
+    method: 'POST', path: 'spaces/:id/archive/', tag, signedIn: true, hub: 'header', requires: { space: 'archive' }, summary: 'Archive a space (it keeps its data)',
     params: spaceParams, response: space, errors: [401, 403, 404, 409],
   }),
   restore: endpoint({
-    method: 'POST', path: 'spaces/:id/restore/', tag, signedIn: true, hub: 'header', summary: 'Restore an archived space',
+    method: 'POST', path: 'spaces/:id/restore/', tag, signedIn: true, hub: 'header', requires: { space: 'restore' }, summary: 'Restore an archived space',
     params: spaceParams, response: space, errors: [401, 403, 404, 409, 422],
   }),
   join: endpoint({
@@ -196,20 +196,20 @@ export const spaceEndpoints = {
     params: spaceParams, query: spaceMemberListQuery, response: listEnvelope(spaceMemberSchema), errors: [400, 401, 404],
   }),
   memberCandidates: endpoint({
-    method: 'GET', path: 'spaces/:id/member-candidates/', tag, signedIn: true, hub: 'header',
+    method: 'GET', path: 'spaces/:id/member-candidates/', tag, signedIn: true, hub: 'header', requires: { space: 'invite' },
     summary: 'Members of the hub who could be added to the space (not yet in it, nor the caller), searched by name or email',
-    params: spaceParams, query: spaceMemberListQuery, response: listEnvelope(spaceMemberCandidateSchema), errors: [400, 401, 403, 404],
+    params: spaceParams, query: spaceMemberListQuery, response: listEnvelope(spaceMemberCandidateSchema), errors: [400, 401, 403, 404, 422],
   }),
   addMember: endpoint({
-    method: 'POST', path: 'spaces/:id/members/', tag, signedIn: true, hub: 'header', summary: 'Add a member of the hub to a space',
+    method: 'POST', path: 'spaces/:id/members/', tag, signedIn: true, hub: 'header', requires: { space: 'invite' }, summary: 'Add a member of the hub to a space',
     params: spaceParams, body: addSpaceMemberBody, status: 201, response: spaceMember, errors: [400, 401, 403, 404, 409, 422],
   }),
   updateMember: endpoint({
-    method: 'PATCH', path: 'spaces/:id/members/:user_id/', tag, signedIn: true, hub: 'header', summary: "Change a space member's role",
+    method: 'PATCH', path: 'spaces/:id/members/:user_id/', tag, signedIn: true, hub: 'header', requires: { space: 'manage_members' }, summary: "Change a space member's role",
     params: spaceMemberParams, body: updateSpaceMemberBody, response: spaceMember, errors: [400, 401, 403, 404, 422],
   }),
   removeMember: endpoint({
-    method: 'DELETE', path: 'spaces/:id/members/:user_id/', tag, signedIn: true, hub: 'header', summary: 'Remove a member from a space',
+    method: 'DELETE', path: 'spaces/:id/members/:user_id/', tag, signedIn: true, hub: 'header', requires: { space: 'manage_members' }, summary: 'Remove a member from a space',
     params: spaceMemberParams, response: dataEnvelope(z.null()), errors: [401, 403, 404, 422],
   }),
 };

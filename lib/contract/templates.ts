@@ -189,7 +189,7 @@ export const templateEndpoints = {
     query: templateListQuery, response: listEnvelope(templateSchema), errors: [400, 401],
   }),
   create: endpoint({
-    method: 'POST', path: 'form-templates/', tag, signedIn: true, hub: 'header', summary: 'Create a form template (hub editors)',
+    method: 'POST', path: 'form-templates/', tag, signedIn: true, hub: 'header', requires: { hub: 'manage_templates' }, summary: 'Create a form template (hub editors)',
     body: createTemplateBody, status: 201, response: dataEnvelope(templateSchema), errors: [400, 401, 403, 409],
   }),
   get: endpoint({
@@ -197,7 +197,7 @@ export const templateEndpoints = {
     params: templateParams, response: dataEnvelope(templateSchema), errors: [401, 404],
   }),
   update: endpoint({
-    method: 'PATCH', path: 'form-templates/:template_id/', tag, signedIn: true, hub: 'header', summary: 'Change, archive or restore a form template (hub editors)',
+    method: 'PATCH', path: 'form-templates/:template_id/', tag, signedIn: true, hub: 'header', requires: { hub: 'manage_templates' }, summary: 'Change, archive or restore a form template (hub editors)',
     params: templateParams, body: updateTemplateBody, response: dataEnvelope(templateSchema), errors: [400, 401, 403, 404, 409, 422],
   }),
 };

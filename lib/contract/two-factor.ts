@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '../validation/fields';
-import { tokenResponse } from './auth';
+import { secondFactorMethods, tokenResponse } from './auth';
 import { endpoint } from './endpoint';
 import { dataEnvelope } from './envelope';
 
@@ -26,21 +26,6 @@ export const recoveryCodeField = () =>
     .max(64, 'That is not a recovery code')
     .transform((v) => v.replace(/[\s-]+/g, '').toLowerCase())
     .pipe(z.string().min(1, 'Please enter a recovery code').regex(/^[a-z0-9]{8}$/, 'A recovery code looks like xxxx-xxxx'));
-
-/**
- * A fresh proof that the person at the keyboard owns the account, asked
- * before two-factor settings change: the current password, or (for accounts
- * without one) a current authenticator or recovery code.
- */
-export const proofBody = z.object({
-  password: z.string().max(1024).optional(),
-  code: z.string().max(64).optional(),
-});
-export type ProofBody = z.input<typeof proofBody>;
-
-/** What the proof must be for this person: their password, a code, or (with neither) a sign-in from the last few minutes. */
-export const proofKinds = ['password', 'code', 'recent_sign_in'] as const;
-export type ProofKind = (typeof proofKinds)[number];
 
 const base64url = (label: string, max: number) =>
   z.string({ error: `${label} is missing` }).max(max, `${label} is too long`).regex(/^[A-Za-z0-9_-]*$/, `${label} is not base64url`);
@@ -80,6 +65,33 @@ export const authenticationCredential = z.object({
 export type AuthenticationCredential = z.infer<typeof authenticationCredential>;
 
 /**
+ * A fresh proof that the person at the keyboard owns the account, asked
+ * before two-factor settings change: the current password (accounts that
+ * have one) and, once the account has a second factor, a current proof of
+ * it as well: an authenticator or recovery code (`code`), or a passkey's
+ * answer to `POST auth/two-factor/proof/passkey/options/` (`passkey`).
+ * A stolen session plus the password must not be enough to remove the
+ * second factor.
+ */
+export const proofBody = z.object({
+  password: z.string().max(1024).optional(),
+  code: z.string().max(64).optional(),
+  passkey: authenticationCredential.optional(),
+});
+export type ProofBody = z.input<typeof proofBody>;
+
+/**
+ * What the proof must hold for this person. Neither a password nor a second
+ * factor: a sign-in from the last few minutes stands in for both.
+ */
+export const proofRequirementSchema = z.object({
+  password: z.boolean(),
+  /** One of these, as the sign-in's second step offers them; empty while the account has no second factor. */
+  second_factor: z.array(z.enum(secondFactorMethods)),
+});
+export type ProofRequirement = z.infer<typeof proofRequirementSchema>;
+
+/**
  * WebAuthn options for navigator.credentials.create()/get(), as
  * @simplewebauthn/server makes them and @simplewebauthn/browser takes them.
  */
@@ -101,7 +113,7 @@ export const twoFactorStatusSchema = z.object({
   totp: z.object({ enabled: z.boolean(), enabled_at: z.string().nullable() }),
   recovery_codes_left: z.number().int(),
   passkeys: z.array(passkeySchema),
-  proof: z.enum(proofKinds),
+  proof: proofRequirementSchema,
   /** Hubs of the person that require two-factor sign-in. */
   required_by: z.array(z.object({ name: z.string(), domain_handle: z.string() })),
 });
@@ -118,6 +130,17 @@ export type EnableTotpBody = z.input<typeof enableTotpBody>;
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
+/**
+ * When a change turned two-factor sign-in on: how many other sessions the
+ * person still has, all signed in without it, to offer signing them out
+ * (`POST auth/sessions/revoke-others/`). Null when it was on already.
+ */
+const otherSessionsField = () => z.number().int().nullable();
+
+/** POST auth/two-factor/totp/enable/ — the recovery codes, once, and the sessions that predate two-factor sign-in. */
+export const enabledTotpSchema = recoveryCodesSchema.extend({ other_sessions: otherSessionsField() });
+export type EnabledTotp = z.infer<typeof enabledTotpSchema>;
+
 const passkeyNameField = () => requiredText('Name', { max: PASSKEY_NAME_MAX });
 
 /** POST auth/passkeys/ — the new credential; without a name, one is made from the browser and system. */
@@ -126,8 +149,12 @@ export const addPasskeyBody = z.object({
   name: passkeyNameField().optional(),
 });
 export type AddPasskeyBody = z.input<typeof addPasskeyBody>;
-/** The first second factor also brings the recovery codes. */
-export const addedPasskeySchema = z.object({ passkey: passkeySchema, recovery_codes: z.array(z.string()).nullable() });
+/** The first second factor also brings the recovery codes, and the count of sessions that predate it. */
+export const addedPasskeySchema = z.object({
+  passkey: passkeySchema,
+  recovery_codes: z.array(z.string()).nullable(),
+  other_sessions: otherSessionsField(),
+});
 export type AddedPasskey = z.infer<typeof addedPasskeySchema>;
 
 export const renamePasskeyBody = z.object({ name: passkeyNameField() });
@@ -180,32 +207,37 @@ export const twoFactorEndpoints = {
     summary: 'My second factors, what changing them asks for, and the hubs that require them',
     response: dataEnvelope(twoFactorStatusSchema), errors: [401],
   }),
+  proofPasskeyOptions: endpoint({
+    method: 'POST', path: 'auth/two-factor/proof/passkey/options/', tag, signedIn: true,
+    summary: "WebAuthn options for proving one's passkey before a two-factor setting changes (the answer goes in the proof's `passkey`)",
+    response: dataEnvelope(webauthnOptions), errors: [401, 409, 429],
+  }),
   setupTotp: endpoint({
     method: 'POST', path: 'auth/two-factor/totp/setup/', tag, signedIn: true,
-    summary: 'Start adding an authenticator app (fresh proof): a new pending secret and its otpauth:// address',
+    summary: 'Start adding an authenticator app (fresh proof, with the second factor once there is one): a new pending secret and its otpauth:// address',
     body: proofBody, response: dataEnvelope(totpSetupSchema), errors: [400, 401, 403, 409, 429],
   }),
   enableTotp: endpoint({
     method: 'POST', path: 'auth/two-factor/totp/enable/', tag, signedIn: true,
-    summary: 'Finish adding the authenticator app with a current code; answers the recovery codes, once',
-    body: enableTotpBody, response: dataEnvelope(recoveryCodesSchema), errors: [400, 401, 409, 429],
+    summary: 'Finish adding the authenticator app with a current code; answers the recovery codes, once, and how many other sessions predate two-factor sign-in',
+    body: enableTotpBody, response: dataEnvelope(enabledTotpSchema), errors: [400, 401, 409, 429],
   }),
   disableTotp: endpoint({
-    method: 'POST', path: 'auth/two-factor/totp/disable/', tag, signedIn: true, summary: 'Turn the authenticator app off (fresh proof)',
+    method: 'POST', path: 'auth/two-factor/totp/disable/', tag, signedIn: true, summary: 'Turn the authenticator app off (fresh proof: the password and the second factor)',
     body: proofBody, response: nothing, errors: [400, 401, 403, 409, 429],
   }),
   regenerateRecoveryCodes: endpoint({
     method: 'POST', path: 'auth/two-factor/recovery-codes/', tag, signedIn: true,
-    summary: 'Replace the recovery codes (fresh proof); answers the new ones, once',
+    summary: 'Replace the recovery codes (fresh proof: the password and the second factor); answers the new ones, once',
     body: proofBody, response: dataEnvelope(recoveryCodesSchema), errors: [400, 401, 403, 409, 429],
   }),
   passkeyOptions: endpoint({
-    method: 'POST', path: 'auth/passkeys/options/', tag, signedIn: true, summary: 'WebAuthn options to add a passkey (fresh proof)',
+    method: 'POST', path: 'auth/passkeys/options/', tag, signedIn: true, summary: 'WebAuthn options to add a passkey (fresh proof, with the second factor once there is one)',
     body: proofBody, response: dataEnvelope(webauthnOptions), errors: [400, 401, 403, 429],
   }),
   addPasskey: endpoint({
     method: 'POST', path: 'auth/passkeys/', tag, signedIn: true,
-    summary: 'Add the passkey the browser made; the first second factor also answers recovery codes, once',
+    summary: 'Add the passkey the browser made; the first second factor also answers recovery codes, once, and how many other sessions predate it',
     body: addPasskeyBody, status: 201, response: dataEnvelope(addedPasskeySchema), errors: [400, 401, 409, 429],
   }),
   renamePasskey: endpoint({
@@ -213,7 +245,7 @@ export const twoFactorEndpoints = {
     params: passkeyParams, body: renamePasskeyBody, response: dataEnvelope(passkeySchema), errors: [400, 401, 404],
   }),
   removePasskey: endpoint({
-    method: 'DELETE', path: 'auth/passkeys/:id/', tag, signedIn: true, summary: 'Remove one of my passkeys (fresh proof)',
+    method: 'DELETE', path: 'auth/passkeys/:id/', tag, signedIn: true, summary: 'Remove one of my passkeys (fresh proof: the password and the second factor)',
     params: passkeyParams, body: proofBody, response: nothing, errors: [400, 401, 403, 404, 429],
   }),
 };

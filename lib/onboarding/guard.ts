@@ -37,6 +37,26 @@ function nextParamOf(path: string): string | null {
   return query ? safeNextPath(new URLSearchParams(query).get('next')) : null;
 }
 
+/** The token of an invitation page (`/join-hub?invitation=…`), or null for any other path. */
+export function invitationTokenIn(path: string | null): string | null {
+  const [pathname, query = ''] = path?.split('?') ?? [];
+  return pathname === '/join-hub' ? new URLSearchParams(query).get('invitation') : null;
+}
+
+/**
+ * Where a user goes after an action moved them on (signing in, a step done),
+ * and where the guard sends a signed-in visitor off a guest page: their
+ * onboarding step, else the page they were sent away from (`?next=`, same
+ * site only), else the hub home. An invitation link comes first even
+ * mid-onboarding: it is what the person came for, and the guard brings them
+ * back to any unfinished step once they have accepted.
+ */
+export function landingPathFor(user: Pick<User, 'current_step' | 'organization'>, next?: unknown): string {
+  const nextPath = safeNextPath(next);
+  if (nextPath && invitationTokenIn(nextPath) !== null) return nextPath;
+  return destinationFor(user) ?? nextPath ?? '/';
+}
+
 /**
  * Whether a signed-in user may stay on `pathname`, beyond the spec's table.
  * Two deliberate widenings:
@@ -77,7 +97,8 @@ export function guardDecision({ access, path, isAuthenticated, user, signedOut =
 
   if (user.two_factor_required) return pathname === TWO_FACTOR_SETUP_PATH ? null : TWO_FACTOR_SETUP_PATH;
   const destination = destinationFor(user);
-  if (access === 'guest') return destination ?? nextParamOf(path) ?? '/';
+  // The same landing as the sign-in that just happened here computes, or the two navigations race.
+  if (access === 'guest') return landingPathFor(user, nextParamOf(path));
   if (destination === null || destination === pathname || mayStay(user, pathname)) return null;
   return destination;
 }

@@ -1,4 +1,4 @@
-import type { PaymentsProviderName, PlanChangeRights } from '../contract/subscription';
+import type { PaymentsProviderName, PlanChangeRights } from '../contract/billing';
 import type { Role } from '../contract/settings';
 
 /** How this server changes plans: its payments provider, and the billing administrators it names (lower-case addresses). */

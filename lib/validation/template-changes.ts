@@ -4,8 +4,8 @@ import type { AnyTemplateField, TemplateField } from '../contract/templates';
  * What a template change may do to fields already saved, so records saved
  * with the old fields always still read: a field keeps its type and is
  * never dropped (it is marked `removed` instead, which also keeps its key
- * from being reused). The API and the mock refuse the same changes with
- * 422 and these messages.
+ * from being reused). The API refuses other changes with 422 and these
+ * messages.
  */
 
 export const typeChangedMessage = (label: string) => `${label} keeps its type once saved, so records stay readable`;

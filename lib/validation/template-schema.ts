@@ -5,6 +5,7 @@ import {
 } from '../contract/templates';
 import { emailField } from './fields';
 import { messages } from './messages';
+import { formatBytes } from '../format-bytes';
 
 /*
  * Any form template as a zod schema: the record form, the grid's cells, the
@@ -118,13 +119,6 @@ function fileSchema(field: AnyTemplateField) {
     .refine((file) => field.max_bytes === undefined || file.size <= field.max_bytes, `${label} must be up to ${formatBytes(field.max_bytes ?? 0)}`);
 }
 
-/** "2 MB", for a file field's size limit. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
-}
-
 /** The rule for a filled-in value of one field (emptiness is decided by `recordSchemaOf`). */
 export function valueSchemaOf(field: AnyTemplateField): z.ZodType<FieldValue> {
   const { label } = field;
@@ -193,21 +187,24 @@ export interface RecordSchemaOptions {
  */
 export function recordSchemaOf(fields: readonly AnyTemplateField[], opts: RecordSchemaOptions = {}): z.ZodType<RecordValues, unknown> {
   const known = new Set(fields.map((f) => f.key));
+  // Made once per template, not per record: building them is most of the cost of checking one (an import checks tens of thousands).
+  const schemas = fields.map((f) => (f.removed ? null : fieldSchemaOf(f)));
   return z.record(z.string(), z.unknown()).transform((input, ctx): RecordValues => {
     const out: RecordValues = {};
     for (const key of Object.keys(input)) {
       if (!known.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: `There is no field "${key}"` });
     }
-    for (const field of fields) {
-      if (field.removed) {
+    fields.forEach((field, i) => {
+      const schema = schemas[i];
+      if (!schema) {
         if (field.key in input) out[field.key] = input[field.key] as FieldValue;
-        continue;
+        return;
       }
-      if (opts.partial && !(field.key in input)) continue;
-      const parsed = fieldSchemaOf(field).safeParse(input[field.key]);
+      if (opts.partial && !(field.key in input)) return;
+      const parsed = schema.safeParse(input[field.key]);
       if (parsed.success) out[field.key] = parsed.data;
       else for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: [field.key, ...issue.path], message: issue.message });
-    }
+    });
     return out;
   });
 }

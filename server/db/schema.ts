@@ -4,6 +4,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ContentDetails, ContentKind, ContentSource, ContentStatus } from '../../lib/contract/contents';
 import type { PassageLocation } from '../../lib/contract/passages';
+import type { ImportState } from '../../lib/contract/records';
 import type { RecordValues, TemplateField } from '../../lib/contract/templates';
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
@@ -561,6 +562,15 @@ export const recordImports = pgTable('record_imports', {
   columns: jsonb('columns').$type<string[]>().notNull(),
   rows: jsonb('rows').$type<string[][]>().notNull(),
   createdAt: createdAt(),
+  /**
+   * Where its saving run is, for the person watching it: written outside the
+   * run's own transaction (whose records nobody sees until it ends), so a
+   * progress bar can follow it and a cancel can reach it.
+   */
+  state: text('state').$type<ImportState>().notNull().default('ready'),
+  savedRows: integer('saved_rows').notNull().default(0),
+  totalRows: integer('total_rows').notNull().default(0),
+  cancelRequested: boolean('cancel_requested').notNull().default(false),
 }, (t) => [
   index('record_imports_created_idx').on(t.createdAt),
 ]);

@@ -18,6 +18,7 @@ import { createMessageRateLimiter, createWindowRateLimiter } from './message-rat
 import type { SignallingService } from './signalling-service';
 import type { JanusSfu } from './sfu/janus-sfu';
 import type { SfuPeer } from './sfu/sfu-peer';
+import { errorMessages } from '../../lib/contract/error-messages';
 
 /** How often a joined socket's session is checked again, so signing out elsewhere ends the meeting too. */
 const SESSION_RECHECK_MS = 30_000;
@@ -187,7 +188,7 @@ export function handleSignallingConnection(opts: SignallingConnectionOptions): v
     }
     if (!joined) {
       if (message.type === 'join' && !joining) await join(message);
-      else refuse('unauthenticated', 'Send a join message first.', signalCloseCodes.unauthenticated);
+      else refuse('unauthenticated', errorMessages.joinFirst, signalCloseCodes.unauthenticated);
       return;
     }
     switch (message.type) {
@@ -248,7 +249,7 @@ export function handleSignallingConnection(opts: SignallingConnectionOptions): v
       if (!parsed.success) throw parsed.error;
       message = parsed.data;
     } catch {
-      send({ type: 'error', code: 'invalid_message', message: 'That message could not be read.' });
+      send({ type: 'error', code: 'invalid_message', message: errorMessages.unreadableMessage });
       return;
     }
     queue = queue.then(() => handle(message)).catch((err: unknown) => {

@@ -44,6 +44,8 @@ async function startApi() {
     JWT_SECRET: 'test-secret-with-enough-entropy-0123456789',
     SHUTDOWN_GRACE_MS: String(GRACE_MS),
     LOG_LEVEL: 'error',
+    // The same app address as the test server, so its sockets come from the app's own origin.
+    APP_URL: server.config.appUrl,
   });
   return { ...api, supervised: supervise(api.child, { stdout: false, cleanup: () => undefined }) };
 }
@@ -61,7 +63,7 @@ describe('draining on SIGTERM', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     expect(await readiness(url)).toBe(200);
 
-    const socket = await openSignalling(url);
+    const socket = await openSignalling({ url, config: server.config });
     const data = Buffer.from('written before and after the node was told to stop\n'.repeat(2_000));
     const head = Buffer.concat([partHead({ filename: 'drain.txt' }), data.subarray(0, 1_000)]);
     const rest = Buffer.concat([data.subarray(1_000), Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);

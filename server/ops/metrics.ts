@@ -41,6 +41,8 @@ export function registerMetrics(app: App) {
   const token = config.metricsToken;
   if (!token) return;
   if (!defaultsCollected) {
+    // Node's own include the event loop's delay as perf_hooks.monitorEventLoopDelay measures it, since the previous
+    // scrape: nodejs_eventloop_lag_{p50,p90,p99,min,max,mean,stddev}_seconds (what a blocked loop shows up in).
     collectDefaultMetrics({ register: processRegistry });
     defaultsCollected = true;
   }

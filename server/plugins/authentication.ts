@@ -4,10 +4,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberships, hubs, sessions } from '../db/schema';
 import { hubKey } from '../cache/auth-cache';
 import { assertSessionLive, findLiveSession } from '../domain/sessions/find-live-session';
-import { twoFactorRequired } from '../domain/two-factor/assert-hub-admits';
-import { hasTwoFactor } from '../domain/two-factor/has-two-factor';
+import { assertMemberAdmitted } from '../domain/two-factor/assert-hub-admits';
 import { AppError, unauthenticated } from '../lib/errors';
 import type { Role } from '../../lib/contract/settings';
+import { errorMessages } from '../../lib/contract/error-messages';
 
 /** Accepts `Authorization: JWT <token>` (the app's form) and `Bearer <token>`. */
 function readToken(header: string | undefined): string | null {
@@ -21,9 +21,13 @@ const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 async function authenticationPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.decorateRequest('hub', null);
+  // Set by an endpoint's space requirement (see routes/requirement.ts), after the hub.
+  app.decorateRequest('space', null);
   app.decorateRequest('authEpoch', 0);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
+    // Once per request, however many hooks ask (a plugin's hook for its hand-made routes, and route()).
+    if (request.auth) return;
     const token = readToken(request.headers.authorization);
     if (!token) throw unauthenticated();
     const { db, config, authCache } = app.deps;
@@ -63,7 +67,7 @@ async function authenticationPlugin(app: FastifyInstance) {
       : request.auth.user.activeHubId
         ? eq(hubs.id, request.auth.user.activeHubId)
         : null;
-    if (!condition) throw new AppError(404, 'not_found', 'Choose a hub first.');
+    if (!condition) throw new AppError(404, 'not_found', errorMessages.chooseHubFirst);
     const [row] = await db
       .select({ organization: hubs, role: memberships.role })
       .from(hubs)
@@ -75,10 +79,7 @@ async function authenticationPlugin(app: FastifyInstance) {
       .limit(1);
     // Another hub's handle answers exactly like a hub that does not exist.
     if (!row) throw new AppError(404, 'not_found', 'That hub was not found.');
-    // A hub that requires two-factor sign-in lets its members in only once they have it.
-    if (row.organization.requireTwoFactor && !(await hasTwoFactor({ db, user: request.auth.user }))) {
-      throw twoFactorRequired(row.organization.name);
-    }
+    await assertMemberAdmitted({ db, hub: row.organization, user: request.auth.user });
     request.hub = { organization: row.organization, role: row.role as Role };
     authCache.remember(authCache.hubs, key, request.authEpoch, request.hub);
   });

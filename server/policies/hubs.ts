@@ -1,22 +1,26 @@
+import type { HubRequirement } from '../../lib/contract/endpoint';
 import type { Role } from '../../lib/contract/settings';
-import { grantableRoles } from '../../lib/policies/abilities';
+import { hubAbilities } from '../../lib/policies/abilities';
 import { forbidden } from '../lib/errors';
-import { authorize, type EffectiveRole } from './roles';
 
-/**
- * Hub settings. Visibility is `change_visibility` (editors and above, design
- * §5). The hub's name, description, colour and auto-join email domain are its
- * identity and decide who may walk in, so they are the owner's, like the
- * other owner operations (archive, transfer, roles).
- */
-export function authorizeHubUpdate(role: EffectiveRole, changes: { visibility: boolean; other: boolean }): void {
-  // A request that changes nothing still needs the least settings right, so it tells a viewer nothing.
-  if (changes.visibility || !changes.other) authorize(role, 'change_visibility');
-  if (changes.other) authorize(role, 'manage_roles', 'Only the hub owner can change the hub settings.');
+/** Why a hub ability is refused; the general refusal where none is given. */
+const refusals: Partial<Record<HubRequirement, string>> = {
+  update: 'Only the hub owner can change the hub settings.',
+  manage_members: 'Only a hub owner can manage its members.',
+  create_space: 'Only editors and owners of the hub can create spaces.',
+  view_audit: 'Only a hub owner can see the audit log.',
+  view_unanswered: 'Only a hub owner can see the questions the hub could not answer.',
+  transfer: 'Only a hub owner can transfer the hub.',
+  archive: 'Only a hub owner can archive the hub.',
+  manage_templates: 'Only hub owners and editors change form templates.',
+};
+
+/** Throws 403 unless the hub role's abilities (the ones the API sends with the hub) include `ability`. */
+export function authorizeInHub(role: Role, ability: HubRequirement): void {
+  if (!hubAbilities(role)[ability]) throw forbidden(refusals[ability]);
 }
 
-/** Editors and above invite; only an owner may hand out the owner role. */
-export function authorizeInvite(role: Role, invitedRole: Role): void {
-  authorize(role, 'invite');
-  if (!grantableRoles(role).includes(invitedRole)) throw forbidden('Only a hub owner can invite another owner.');
+/** Inviting someone into the hub, or managing an invitation, with a role: only owners hand out the owner role. */
+export function authorizeHubGrant(role: Role, invitedRole: Role): void {
+  if (!hubAbilities(role).grant_roles.includes(invitedRole)) throw forbidden('Only a hub owner can invite another owner.');
 }

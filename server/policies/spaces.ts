@@ -1,10 +1,10 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { spaceMemberships, spaces } from '../db/schema';
-import type { Operation, Role, SpaceVisibility } from '../../lib/contract/settings';
+import type { SpaceRequirement } from '../../lib/contract/endpoint';
+import type { Role, SpaceVisibility } from '../../lib/contract/settings';
 import type { SpaceAbilities } from '../../lib/contract/spaces';
-import { grantableRoles, spaceAbilities } from '../../lib/policies/abilities';
-import { AppError, forbidden } from '../lib/errors';
-import { authorize } from './roles';
+import { grantableRoles, invitationAbilities, spaceAbilities, type SpaceState } from '../../lib/policies/abilities';
+import { AppError, conflict, forbidden } from '../lib/errors';
 
 /*
  * Who sees a space and what they may do in it (design §5), in one place.
@@ -73,54 +73,83 @@ export interface SpaceAccess {
   role: Role;
 }
 
-/** What the viewer may do with the space now: the abilities sent with it, and with its items. */
-export function spaceAbilitiesOf(access: SpaceAccess, viewer: SpaceViewer): SpaceAbilities {
-  return spaceAbilities({
+/** The viewer's standing in the space, as the abilities read it. */
+function spaceStateOf(access: SpaceAccess, viewer: SpaceViewer): SpaceState {
+  return {
     role: access.role,
     isMember: access.memberRole !== null,
     archived: access.space.archivedAt !== null,
     visibility: access.space.visibility as SpaceVisibility,
     isCreator: access.space.createdBy === viewer.userId,
-  });
+  };
 }
 
-const operationMessages: Partial<Record<Operation, string>> = {
+/** What the viewer may do with the space now: the abilities sent with it, and with its items, and the ones the API enforces. */
+export const spaceAbilitiesOf = (access: SpaceAccess, viewer: SpaceViewer): SpaceAbilities => spaceAbilities(spaceStateOf(access, viewer));
+
+const ownersOnly = 'Only an owner of this space or of the hub can archive or restore it.';
+
+/** Why an ability is refused when the role is what stands in the way; the general refusal otherwise. */
+const roleRefusals: Partial<Record<SpaceRequirement, string>> = {
+  update: 'Only editors and owners of this space can change it.',
   edit_content: 'Only editors and owners of this space can change it.',
-  change_visibility: 'Only editors and owners of this space can change its visibility.',
+  make_private: 'Only editors and owners of this space can change its visibility.',
   invite: 'Only editors and owners of this space can add members.',
-  archive: 'Only an owner of this space or of the hub can archive or restore it.',
-  manage_roles: 'Only an owner of this space or of the hub can manage its members.',
+  archive: ownersOnly,
+  restore: ownersOnly,
+  manage_members: 'Only an owner of this space or of the hub can manage its members.',
 };
 
-/** Throws 403 unless the viewer's effective role in the space allows the operation. */
-export function authorizeInSpace(access: SpaceAccess, operation: Operation): void {
-  authorize(access.role, operation, operationMessages[operation]);
-}
+const joinRefusals: Partial<Record<SpaceRequirement, string>> = {
+  add_content: 'Join this space to add to it.',
+  invite: 'Join this space to add members to it.',
+};
 
-/** Creating a space adds to the hub: editors and owners of the hub may. */
-export function authorizeCreateSpace(viewer: SpaceViewer): void {
-  authorize(viewer.hubRole, 'add_content', 'Only editors and owners of the hub can create spaces.');
-}
-
-/** Changing visibility needs change_visibility; making a space private is its creator's call alone. */
-export function authorizeVisibilityChange(access: SpaceAccess, viewer: SpaceViewer, visibility: SpaceRow['visibility']): void {
-  authorizeInSpace(access, 'change_visibility');
-  if (visibility === 'private' && access.space.createdBy !== viewer.userId) {
-    throw forbidden('Only the person who created this space can make it private.');
+/**
+ * Throws unless the viewer's abilities in the space include `ability`: the
+ * same abilities the API sends with the space. The refusal says what stands
+ * in the way: the role (403), being its creator (403), the space's state
+ * (409 to archive an archived one or restore a live one, 422 when archived
+ * or private), or not having joined an Everyone space (403).
+ */
+export function authorizeInSpace(access: SpaceAccess, viewer: SpaceViewer, ability: SpaceRequirement): void {
+  const state = spaceStateOf(access, viewer);
+  if (spaceAbilities(state)[ability]) return;
+  // What the role alone allows: as a member and the creator of a space that takes members (archived, for restoring).
+  const byRole = spaceAbilities({ ...state, isMember: true, isCreator: true, archived: ability === 'restore', visibility: 'shared' });
+  if (!byRole[ability]) throw forbidden(roleRefusals[ability]);
+  if (ability === 'make_private') assertCreator(access, viewer);
+  if (ability === 'archive' || ability === 'restore') {
+    throw conflict(state.archived ? 'This space is already archived.' : 'This space is not archived.');
   }
+  assertNotArchived(access.space);
+  assertOpenToMembers(access.space);
+  throw forbidden(joinRefusals[ability] ?? 'Join this space to change it.');
 }
 
-/** Giving someone the owner role is owner's work (manage_roles), even for an editor who may add members. */
-export function authorizeGrantRole(access: SpaceAccess, role: Role): void {
-  if (!grantableRoles(access.role).includes(role)) throw forbidden(operationMessages.manage_roles);
+function assertCreator(access: SpaceAccess, viewer: SpaceViewer): void {
+  if (access.space.createdBy !== viewer.userId) throw forbidden('Only the person who created this space can make it private.');
 }
 
-/** Inviting by email needs invite there (editor and above); only owners of the space or the hub hand out the owner role. */
-export function authorizeSpaceInvite(access: SpaceAccess, role: Role): void {
-  authorizeInSpace(access, 'invite');
-  if (!grantableRoles(access.role).includes(role)) {
-    throw forbidden('Only an owner of this space or of the hub can invite another owner.');
-  }
+const grantRefusals = {
+  add: roleRefusals.manage_members,
+  invite: 'Only an owner of this space or of the hub can invite another owner.',
+};
+
+/** Adding (`add`) or inviting someone with a role: only the roles the viewer may grant there (owner is the owners'). */
+export function authorizeGrantRole(access: SpaceAccess, viewer: SpaceViewer, role: Role, how: keyof typeof grantRefusals): void {
+  if (!spaceAbilitiesOf(access, viewer).grant_roles.includes(role)) throw forbidden(grantRefusals[how]);
+}
+
+/**
+ * Resending or cancelling a space's invitation is for whoever could have
+ * sent it (invitationAbilities): someone who may invite there at all before
+ * the invitation is read, then one who may grant its role.
+ */
+export function authorizeSpaceInvitation(access: SpaceAccess, role?: Role): void {
+  const callerRole = access.role;
+  if (grantableRoles(callerRole).length === 0) throw forbidden(roleRefusals.invite);
+  if (role && !invitationAbilities({ callerRole, role, open: true }).revoke) throw forbidden(grantRefusals.invite);
 }
 
 /** A private space is its creator's and the hub owner's alone: nobody is added or invited to it. */

@@ -5,6 +5,7 @@ import { apiErrorSchema } from '../../lib/contract/envelope';
 import { errorsOf, type Endpoint, type ErrorStatus, type SuccessStatus } from '../../lib/contract/endpoint';
 import type { App } from '../types';
 import { hubScope } from './organizations/members-scope';
+import { requirementCheck } from './requirement';
 
 /** Where the routes are mounted; endpoint paths are relative to it. */
 const API_PREFIX = '/api/v1';
@@ -51,20 +52,38 @@ function schemaOf<E extends Endpoint>(definition: E): RouteSchema<E> {
   } as RouteSchema<E>;
 }
 
+/** A requirement is checked inside a hub, and a space one on the space its path names. */
+function assertRequirementFits(definition: Endpoint): void {
+  const { requires } = definition;
+  if (!requires) return;
+  if (!definition.hub) throw new Error(`${definition.path} requires an ability but is in no hub`);
+  if ('space' in requires && !definition.path.startsWith('spaces/:id/')) throw new Error(`${definition.path} names no space`);
+}
+
 /**
  * Registers the route of an endpoint declared in the contract, inside the
- * plugin whose prefix its path starts with (the plugin signs the caller in).
- * An endpoint inside a hub gets the hub's hooks after the caller's own, so
- * they run once the caller is known and before the input is read.
+ * plugin whose prefix its path starts with. A signed-in endpoint signs the
+ * caller in, and one inside a hub gets the hub's hooks after the route's own,
+ * then its requirement's, so they run once the caller is known and before
+ * the input is read.
  */
 export function route<E extends Endpoint>(app: App, definition: E, handler: EndpointHandler<E>, options: EndpointOptions = {}) {
   const full = `${API_PREFIX}/${definition.path}`;
   if (!full.startsWith(`${app.prefix}/`)) throw new Error(`${definition.path} is not under ${app.prefix}`);
+  assertRequirementFits(definition);
   const url = full.slice(app.prefix.length);
-  const scope = definition.hub ? hubScope(app, definition.hub) : [];
+  // What the declaration says, enforced here and nowhere else: sign-in first, then the route's own
+  // checks, then the hub, then the ability it requires; all before the input is read, so a stranger
+  // (or a member without the ability) learns nothing from a 400.
+  const onRequest = [
+    ...(definition.signedIn ? [app.authenticate] : []),
+    ...[options.onRequest ?? []].flat(),
+    ...(definition.hub ? hubScope(app, definition.hub) : []),
+    ...(definition.requires ? [requirementCheck(app, definition.requires)] : []),
+  ];
   app.route({
     ...options,
-    ...(scope.length > 0 ? { onRequest: [...[options.onRequest ?? []].flat(), ...scope] } : {}),
+    ...(onRequest.length > 0 ? { onRequest } : {}),
     method: definition.method,
     url,
     // The prefix's own route ("spaces/") answers only with its trailing slash, like every other.

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsOf } from '../../lib/contract/endpoint';
 import { allEndpoints, endpointKey } from '../../lib/contract/endpoints';
 import { startTestServer, type TestServer } from '../test/harness';
-import { recordedApiRoutes } from '../test/isolation/route-recorder';
+import { routeRecorder } from '../test/isolation/route-recorder';
 
-// The real app, with its route table recorded as it is built (see route-recorder.ts).
-vi.mock('fastify', async (importOriginal) => {
-  const { recordingFastify } = await import('../test/isolation/route-recorder');
-  return recordingFastify(await importOriginal<typeof import('fastify')>());
-});
 
 /** Routes of the server itself rather than of the product: its health check and this document. */
 const infrastructure = ['GET health/', 'GET openapi.json/'];
@@ -31,12 +26,13 @@ const undeclared = new Set<string>([
 interface Operation { tags?: string[]; summary?: string; security?: unknown[]; responses: Record<string, unknown> }
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+const recorder = routeRecorder();
+beforeAll(async () => { server = await startTestServer({}, { onRoute: recorder.onRoute }); });
 afterAll(async () => { await server.close(); });
 
 describe('the endpoint table', () => {
   it('has a server route for every endpoint, and an endpoint for every route', () => {
-    const routes = recordedApiRoutes();
+    const routes = recorder.apiRoutes();
     expect(routes).toContain('GET spaces/');
     const declared = new Set(allEndpoints.map(endpointKey));
     expect([...declared].filter((key) => !routes.includes(key))).toEqual([]);

@@ -14,7 +14,7 @@ import recordRoutes from './records';
 import spaceRoutes from './spaces';
 import templateRoutes from './templates';
 import twoFactorRoutes from './two-factor';
-import billingRoutes from './wallet';
+import billingRoutes from './billing';
 
 /**
  * Every resource's routes, mounted under /api/v1. Each folder holds its

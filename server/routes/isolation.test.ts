@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../lib/contract/settings';
 import { refusedAuthorizations } from '../test/fixtures';
 import { startTestServer, type ApiResponse, type RequestOptions, type TestServer } from '../test/harness';
 import { matrixCases, publicRoutes, type CaseRequest, type CaseTarget, type MatrixCase } from '../test/isolation/cases';
-import { recordedApiRoutes } from '../test/isolation/route-recorder';
+import { routeRecorder } from '../test/isolation/route-recorder';
 import { createWorld, crossedOf, ghostOf, secretsOf, type Actor, type HubFixture, type World } from '../test/isolation/world';
 
-// The real app, with its route table recorded as it is built (see route-recorder.ts).
-vi.mock('fastify', async (importOriginal) => {
-  const { recordingFastify } = await import('../test/isolation/route-recorder');
-  return recordingFastify(await importOriginal<typeof import('fastify')>());
-});
 
 let server: TestServer;
+const recorder = routeRecorder();
 let refused: Array<{ name: string; authorization?: string }>;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { onRoute: recorder.onRoute });
   refused = await refusedAuthorizations(server);
 });
 afterAll(async () => { await server.close(); });
@@ -52,7 +48,7 @@ const targetOf = (testCase: MatrixCase, hub: HubFixture): CaseTarget => ({
 
 describe('the route table', () => {
   it('has every route under /api/v1 either in the matrix or on the public list', () => {
-    const routes = recordedApiRoutes();
+    const routes = recorder.apiRoutes();
     // The recorder must really have seen the app, or this test proves nothing.
     expect(routes).toContain('GET auth/me/');
     const known = new Set([...Object.keys(publicRoutes), ...matrixCases.map((c) => c.route)]);
@@ -60,7 +56,7 @@ describe('the route table', () => {
   });
 
   it('names only routes that exist, each once', () => {
-    const routes = new Set(recordedApiRoutes());
+    const routes = new Set(recorder.apiRoutes());
     const named = [...Object.keys(publicRoutes), ...matrixCases.map((c) => c.route)];
     expect(named.filter((route) => !routes.has(route))).toEqual([]);
     expect(named.filter((route, i) => named.indexOf(route) !== i)).toEqual([]);

@@ -29,7 +29,7 @@ describe('the request log', () => {
   it('logs a client\'s oversized WebSocket frame once, as a warning without a stack', async () => {
     const owner = await signUpWithHub(server);
     const started = await server.post<{ data: { code: string } }>('meetings/', {}, { token: owner.token, hubHandle: owner.handle });
-    const client = await openSignalling(server.url);
+    const client = await openSignalling(server);
     await client.join(owner.token, started.body.data.code);
     const before = lines.length;
     client.send({ type: 'signal', to: randomUUID(), description: { type: 'offer', sdp: 'x'.repeat(70 * 1024) } });

@@ -1,4 +1,6 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { once } from 'node:events';
+import { open } from 'node:fs/promises';
+import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /*
@@ -34,6 +36,11 @@ interface PackedEntry {
   size: number;
 }
 
+/** What the headers say of an entry: its data may be in memory or already streamed to a file. */
+type EntryFacts = Omit<PackedEntry, 'compressed'> & { compressedSize: number };
+
+const factsOf = ({ compressed, ...entry }: PackedEntry): EntryFacts => ({ ...entry, compressedSize: compressed.length });
+
 // Compressing the same run of zeros again for every entry of a bomb would make the fixture slow.
 const zeroRuns = new Map<number, { crc: number; compressed: Buffer }>();
 function packZeros(length: number) {
@@ -61,47 +68,59 @@ function packEntry(entry: ZipEntry): PackedEntry {
  * needed, flags with 0x0800 for UTF-8 names, method, time, date, CRC, sizes,
  * name length), written from `at`: 4 in a local header, 6 in a central one.
  */
-function writeEntryFields(header: Buffer, at: number, entry: PackedEntry) {
+function writeEntryFields(header: Buffer, at: number, entry: EntryFacts) {
   header.writeUInt16LE(20, at);
   header.writeUInt16LE(0x0800, at + 2);
   header.writeUInt16LE(entry.method, at + 4);
   header.writeUInt16LE(DOS_TIME, at + 6);
   header.writeUInt16LE(DOS_DATE, at + 8);
   header.writeUInt32LE(entry.crc, at + 10);
-  header.writeUInt32LE(entry.compressed.length, at + 14);
+  header.writeUInt32LE(entry.compressedSize, at + 14);
   header.writeUInt32LE(entry.size, at + 18);
   header.writeUInt16LE(entry.name.length, at + 22);
 }
 
-/** A zip archive (no zip64, UTF-8 names), as Office and epub readers expect it. */
-function zipArchive(entries: ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries.map(packEntry)) {
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    writeEntryFields(local, 4, entry);
-    local.writeUInt16LE(0, 28);
+/** An entry's local header, its name included; its data follows it. */
+function localHeader(entry: EntryFacts): Buffer {
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  writeEntryFields(local, 4, entry);
+  local.writeUInt16LE(0, 28);
+  return Buffer.concat([local, entry.name]);
+}
 
+/** The central directory of entries whose local headers start at `offsets`, and its end record. */
+function centralDirectory(entries: EntryFacts[], offsets: number[], directoryAt: number): Buffer {
+  const directory = Buffer.concat(entries.flatMap((entry, i) => {
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     writeEntryFields(central, 6, entry);
-    central.writeUInt32LE(offset, 42);
-
-    locals.push(local, entry.name, entry.compressed);
-    centrals.push(central, entry.name);
-    offset += local.length + entry.name.length + entry.compressed.length;
-  }
-  const directory = Buffer.concat(centrals);
+    central.writeUInt32LE(offsets[i]!, 42);
+    return [central, entry.name];
+  }));
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
   end.writeUInt16LE(entries.length, 8);
   end.writeUInt16LE(entries.length, 10);
   end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  end.writeUInt32LE(directoryAt, 16);
+  return Buffer.concat([directory, end]);
+}
+
+/** A zip archive (no zip64, UTF-8 names), as Office and epub readers expect it. */
+function zipArchive(entries: ZipEntry[]): Buffer {
+  const packed = entries.map(packEntry);
+  const locals: Buffer[] = [];
+  const offsets: number[] = [];
+  let offset = 0;
+  for (const entry of packed) {
+    const local = localHeader(factsOf(entry));
+    offsets.push(offset);
+    locals.push(local, entry.compressed);
+    offset += local.length + entry.compressed.length;
+  }
+  return Buffer.concat([...locals, centralDirectory(packed.map(factsOf), offsets, offset)]);
 }
 
 const xmlEscape = (text: string) =>
@@ -194,34 +213,115 @@ function sheetCell(value: SheetCell, ref: string): string {
   return `<c r="${ref}" t="inlineStr"><is><t>${xmlEscape(value)}</t></is></c>`;
 }
 
+const sheetRow = (cells: SheetCell[], r: number) =>
+  `<row r="${r + 1}">${cells.map((v, c) => sheetCell(v, `${columnName(c)}${r + 1}`)).join('')}</row>`;
+
+const SHEET_HEAD = `${XML_HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`;
+const SHEET_TAIL = '</sheetData></worksheet>';
+const SHEET_PART = 'xl/worksheets/sheet1.xml';
+
+/** A workbook's parts around its one sheet (`sheet1.xml`). */
+function workbookParts(): ZipEntry[] {
+  return openXmlPackage('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml', 'xl/workbook.xml', [
+    {
+      name: 'xl/workbook.xml',
+      data: `${XML_HEAD}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">`
+        + '<sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">`
+        + '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>'
+        + '</Relationships>',
+    },
+  ]);
+}
+
 /** An Excel workbook with one sheet holding `rows`. */
 export function xlsxFile(rows: SheetCell[][], extra: BombParts = []): Buffer {
-  const sheetRows = rows
-    .map((cells, r) => `<row r="${r + 1}">${cells.map((v, c) => sheetCell(v, `${columnName(c)}${r + 1}`)).join('')}</row>`)
-    .join('');
-  return zipArchive(openXmlPackage(
-    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml',
-    'xl/workbook.xml',
-    [
-      {
-        name: 'xl/workbook.xml',
-        data: `${XML_HEAD}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">`
-          + '<sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>',
-      },
-      {
-        name: 'xl/_rels/workbook.xml.rels',
-        data: `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">`
-          + '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>'
-          + '</Relationships>',
-      },
-      {
-        name: 'xl/worksheets/sheet1.xml',
-        data: `${XML_HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,
-      },
-      ...extra,
-    ],
-  ));
+  return zipArchive([
+    ...workbookParts(),
+    { name: SHEET_PART, data: `${SHEET_HEAD}${rows.map(sheetRow).join('')}${SHEET_TAIL}` },
+    ...extra,
+  ]);
 }
+
+/** A zip entry whose text is made piece by piece and deflated as it comes, never held whole. */
+export interface StreamedZipEntry {
+  name: string;
+  pieces: Iterable<string>;
+}
+
+/**
+ * Writes a zip archive to `filePath`, streamed entries deflated as their
+ * pieces come, so an archive that expands to hundreds of megabytes costs the
+ * test seconds and little memory. Answers the file's size.
+ */
+export async function writeZipFile(filePath: string, entries: Array<ZipEntry | StreamedZipEntry>): Promise<number> {
+  const file = await open(filePath, 'w');
+  try {
+    const written: EntryFacts[] = [];
+    const offsets: number[] = [];
+    let offset = 0;
+    const append = async (data: Buffer) => {
+      await file.write(data, 0, data.length, offset);
+      offset += data.length;
+    };
+    for (const entry of entries) {
+      offsets.push(offset);
+      if (!('pieces' in entry)) {
+        const packed = packEntry(entry);
+        written.push(factsOf(packed));
+        await append(localHeader(factsOf(packed)));
+        await append(packed.compressed);
+        continue;
+      }
+      // The header is written with blank sizes and filled in once they are known.
+      const facts: EntryFacts = { name: Buffer.from(entry.name, 'utf8'), method: 8, crc: 0, compressedSize: 0, size: 0 };
+      const headerAt = offset;
+      await append(localHeader(facts));
+      const dataAt = offset;
+      const deflate = createDeflateRaw({ level: 6 });
+      const drained = (async () => {
+        for await (const piece of deflate as AsyncIterable<Buffer>) await append(piece);
+      })();
+      for (const piece of entry.pieces) {
+        const bytes = Buffer.from(piece, 'utf8');
+        facts.crc = crc32(bytes, facts.crc);
+        facts.size += bytes.length;
+        if (!deflate.write(bytes)) await once(deflate, 'drain');
+      }
+      deflate.end();
+      await drained;
+      facts.compressedSize = offset - dataAt;
+      await file.write(localHeader(facts), 0, 30, headerAt);
+      written.push(facts);
+    }
+    await append(centralDirectory(written, offsets, offset));
+    return offset;
+  } finally {
+    await file.close();
+  }
+}
+
+/** A sheet's XML, `rows` rows (`rowAt(i)` gives each) a block at a time, then `tail` (the closing tags). */
+export function* sheetPieces(rows: number, rowAt: (index: number) => SheetCell[], tail = SHEET_TAIL): Generator<string> {
+  const ROWS_PER_BLOCK = 20_000;
+  yield SHEET_HEAD;
+  for (let start = 0; start < rows; start += ROWS_PER_BLOCK) {
+    let block = '';
+    for (let r = start; r < Math.min(rows, start + ROWS_PER_BLOCK); r += 1) block += sheetRow(rowAt(r), r);
+    yield block;
+  }
+  yield tail;
+}
+
+/**
+ * Writes an Excel workbook of one sheet to `filePath` (see writeZipFile):
+ * `sheet` is its XML (sheetPieces), `extra` more parts. Answers the file's size.
+ */
+export const writeXlsxFile = (filePath: string, sheet: Iterable<string>, extra: Array<ZipEntry | StreamedZipEntry> = []) =>
+  writeZipFile(filePath, [...workbookParts(), { name: SHEET_PART, pieces: sheet }, ...extra]);
 
 /** An EPUB book, one chapter per entry. */
 export function epubFile(chapters: Array<{ title: string; text: string }>, extra: BombParts = []): Buffer {

@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws';
+import type { Config } from '../config';
 import { serverMessageSchema, type ClientMessage, type ServerMessage } from '../../lib/contract/meetings';
 
 export interface Closed {
@@ -6,13 +7,42 @@ export interface Closed {
   reason: string;
 }
 
+/** An API node for a socket: where it listens, and the settings that name the app's own origin. */
+export interface SignallingTarget {
+  url: string;
+  config: Pick<Config, 'appUrl'>;
+}
+
+const SIGNAL_PATH = '/api/v1/meetings/signal/';
+const socketUrl = (baseUrl: string, path = SIGNAL_PATH) => `${baseUrl.replace(/^http/, 'ws')}${path}`;
+
+/** The Origin a page of the app sends on a handshake (a browser always sends one). */
+export const appOriginOf = (target: SignallingTarget) => new URL(target.config.appUrl).origin;
+
 /**
- * A signalling socket as a browser would open it, for tests: every message
- * the server sends is parsed with the contract and kept, so a test can wait
- * for the next one of a kind.
+ * How the server answers a handshake with these headers (at the meetings
+ * socket unless `path` says otherwise): 101 when it upgrades (the socket is
+ * closed at once), else the HTTP status it refused with.
  */
-export async function openSignalling(baseUrl: string) {
-  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/v1/meetings/signal/`);
+export function handshakeStatus(baseUrl: string, headers: Record<string, string> = {}, path = SIGNAL_PATH): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const ws = new WebSocket(socketUrl(baseUrl, path), { headers });
+    ws.on('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+    ws.on('error', () => undefined);
+  });
+}
+
+/**
+ * A signalling socket as a browser on the app's page would open it, for
+ * tests: every message the server sends is parsed with the contract and
+ * kept, so a test can wait for the next one of a kind.
+ */
+export async function openSignalling(target: SignallingTarget) {
+  const ws = new WebSocket(socketUrl(target.url), { origin: appOriginOf(target) });
   const received: ServerMessage[] = [];
   const waiters: Array<() => void> = [];
   const closed = new Promise<Closed>((resolve) => {

@@ -9,8 +9,6 @@ import { useAuthStore } from '@/store/auth';
 import { setupMockServer } from './msw';
 import { mockRouter, resetRouter } from '@/tests/router';
 
-vi.mock('next/router', () => import('@/tests/router'));
-
 setupMockServer();
 
 beforeEach(() => {

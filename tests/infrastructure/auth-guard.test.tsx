@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AuthGuard } from '@/components/layout/AuthGuard';
 import { setAuthToken, setHubHandle } from '@/client/http/clients';
+import { getVisitorId } from '@/client/fingerprint';
 import type { PageAccess } from '@/lib/page';
 import { mockDb, server, tokenRoute } from '@/mocks/node';
 import { useAuthStore } from '@/store/auth';
@@ -11,16 +12,14 @@ import { setupMockServer } from './msw';
 import { deferred } from '@/tests/render';
 import { mockRouter, resetRouter } from '@/tests/router';
 
-vi.mock('@/client/fingerprint', () => ({ getVisitorId: async () => 'visitor-1' }));
-
-vi.mock('next/router', () => import('@/tests/router'));
-
 setupMockServer();
 
 beforeEach(() => {
   useAuthStore.setState(useAuthStore.getInitialState(), true);
   setAuthToken(null);
   setHubHandle(null);
+  // The browser gives a fingerprint: start-up has nothing to report about it.
+  vi.mocked(getVisitorId).mockResolvedValue('visitor-1');
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });

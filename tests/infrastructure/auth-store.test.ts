@@ -1,15 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { FINGERPRINT_FAILED_MESSAGE } from '@/lib/constants';
 import { apiClient, setAuthToken, setHubHandle, tokenClient } from '@/client/http/clients';
 import { getVisitorId } from '@/client/fingerprint';
 import { mockDb, server, tokenRoute } from '@/mocks/node';
-import { retryPauseMs, useAuthStore } from '@/store/auth';
+import { retryPauseMs, SIGN_OUT_TIMEOUT_MS, useAuthStore } from '@/store/auth';
 import { listDrafts, saveDraft } from '@/store/drafts';
 import { useRequestStore } from '@/store/request';
 import { setupMockServer } from './msw';
 
-vi.mock('@/client/fingerprint', () => ({ getVisitorId: vi.fn() }));
 const visitorId = vi.mocked(getVisitorId);
 
 setupMockServer();
@@ -153,6 +152,24 @@ describe('initialize, continued', () => {
     expect(useRequestStore.getState()).toMatchObject({ kind: 'error', message: 'Settings are unavailable.' });
   });
 
+  it('asks for the settings while the user is still loading, not after', async () => {
+    tokenRoute.token = hubOwner().token;
+    let settingsWereAsked!: () => void;
+    const settingsAsked = new Promise<void>((resolve) => { settingsWereAsked = resolve; });
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/v1/core/basic-settings/') settingsWereAsked();
+    });
+    // auth/me/ answers only once the settings were asked for: one after the other, start-up would never end.
+    // Answering nothing hands the request on to the mock's own handler.
+    server.use(http.get('*/api/v1/auth/me/', async () => {
+      await settingsAsked;
+    }));
+    await useAuthStore.getState().initialize();
+    server.events.removeAllListeners();
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, isLoading: false });
+    expect(useAuthStore.getState().settings?.profile_roles.length).toBeGreaterThan(0);
+  });
+
   it('keeps working without a fingerprint and shows the spec message', async () => {
     visitorId.mockResolvedValue(null);
     tokenRoute.token = hubOwner().token;
@@ -289,6 +306,16 @@ describe('logout', () => {
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
     expect(tokenRoute.token).toBeNull();
   });
+
+  it('does not wait longer than its time limit for a server that never answers', async () => {
+    await useAuthStore.getState().login(hubOwner().token);
+    server.use(http.get('*/api/v1/auth/logout/', () => delay('infinite')));
+    const started = Date.now();
+    await useAuthStore.getState().logout();
+    expect(Date.now() - started).toBeLessThan(SIGN_OUT_TIMEOUT_MS + 2_000);
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+    expect(tokenRoute.token).toBeNull();
+  }, SIGN_OUT_TIMEOUT_MS + 5_000);
 });
 
 describe('camera and mic flags', () => {

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FINGERPRINT_FAILED_MESSAGE } from '@/lib/constants';
 
+// The module itself, not the stand-in tests/setup.ts gives every other file.
+vi.unmock('@/client/fingerprint');
+
 /** A 2D context that draws nothing: enough for the canvas method to read an image back. */
 function fakeContext(): Partial<CanvasRenderingContext2D> {
   const noop = () => undefined;

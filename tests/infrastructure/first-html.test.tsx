@@ -3,14 +3,12 @@ import type { AppProps } from 'next/app';
 import { renderToReadableStream } from 'react-dom/server';
 import { createCache, extractStyle } from '@ant-design/cssinjs';
 import { ServerStyleSheet } from 'styled-components';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppPage } from '@/lib/page';
 import ConveneApp from '@/pages/_app';
 import HubHomePage from '@/pages/index';
 import SignInPage from '@/pages/sign-in';
 import { mockRouter, resetRouter } from '@/tests/router';
-
-vi.mock('next/router', () => import('@/tests/router'));
 
 /**
  * The HTML the server sends for a page, with the styles _document puts in its

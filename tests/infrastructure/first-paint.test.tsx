@@ -7,6 +7,7 @@ import { http } from 'msw';
 import { AuthGuard } from '@/components/layout/AuthGuard';
 import { withAppLayout } from '@/components/layout/AppLayout';
 import { setAuthToken, setHubHandle } from '@/client/http/clients';
+import { getVisitorId } from '@/client/fingerprint';
 import type { AppPage } from '@/lib/page';
 import { mockDb, server, tokenRoute } from '@/mocks/node';
 import SignInPage from '@/pages/sign-in';
@@ -15,15 +16,14 @@ import { setupMockServer } from './msw';
 import { deferred } from '@/tests/render';
 import { resetRouter } from '@/tests/router';
 
-vi.mock('@/client/fingerprint', () => ({ getVisitorId: async () => 'visitor-1' }));
-vi.mock('next/router', () => import('@/tests/router'));
-
 setupMockServer();
 
 beforeEach(() => {
   useAuthStore.setState(useAuthStore.getInitialState(), true);
   setAuthToken(null);
   setHubHandle(null);
+  // The browser gives a fingerprint: start-up has nothing to report about it.
+  vi.mocked(getVisitorId).mockResolvedValue('visitor-1');
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
 });
 

@@ -33,6 +33,12 @@ describe('guardDecision for signed-in users', () => {
     expect(guardDecision({ access: 'guest', path: '/sign-in', ...signedIn(at('profile')) })).toBe('/basic-profile');
   });
 
+  it('sends someone who just signed up from an invitation back to it, whatever their step, as the sign-in itself does', () => {
+    // Two rules here used to race: the sign-up page sent the person to the invitation, the guard to their profile step.
+    const path = `/sign-up?next=${encodeURIComponent('/join-hub?invitation=abc')}`;
+    expect(guardDecision({ access: 'guest', path, ...signedIn(at('profile')) })).toBe('/join-hub?invitation=abc');
+  });
+
   it('sends a completed user from a guest page to a safe next path, else home', () => {
     const user = signedIn(at('completed'));
     expect(guardDecision({ access: 'guest', path: '/sign-in?next=%2Fjoin-hub', ...user })).toBe('/join-hub');

@@ -9,7 +9,7 @@ import { theme } from '@/lib/constants';
 import type { ContentItem } from '@/lib/contract/contents';
 import { colors } from '@/lib/palette';
 import { fileHref } from '@/client/http/contents-api';
-import { formatBytes } from '@/components/common/format';
+import { formatBytes } from '@/lib/format-bytes';
 import { useOpenAfterMount } from '@/components/common/useOpenAfterMount';
 import { ContentStatusBadge } from '../ContentStatusBadge';
 import { KindTile } from '../KindTile';

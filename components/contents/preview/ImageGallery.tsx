@@ -6,7 +6,7 @@ import { theme } from '@/lib/constants';
 import type { ContentItem } from '@/lib/contract/contents';
 import { colors } from '@/lib/palette';
 import { contentsApi, fileHref } from '@/client/http/contents-api';
-import { formatBytes } from '@/components/common/format';
+import { formatBytes } from '@/lib/format-bytes';
 import { LoadFailure } from '@/components/common/LoadFailure';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { usePagedList } from '@/components/ui/usePagedList';

@@ -3,12 +3,12 @@ import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Progress, Result, Select, Space, Steps, Table, Upload } from 'antd';
 import styled from 'styled-components';
 import { MAX_UPLOAD_BYTES } from '@/lib/contract/contents';
-import { IMPORT_KEEP_MINUTES, type ImportPreview, type ImportReport } from '@/lib/contract/records';
+import { IMPORT_KEEP_MINUTES, IMPORT_PROGRESS_POLL_MS, type ImportPreview, type ImportProgress, type ImportReport } from '@/lib/contract/records';
 import type { TemplateField } from '@/lib/contract/templates';
 import { colors } from '@/lib/palette';
 import { errorMessage, statusOf } from '@/client/http/clients';
 import { recordsApi } from '@/client/http/records-api';
-import { formatBytes } from '@/components/common/format';
+import { formatBytes } from '@/lib/format-bytes';
 
 const EXTENSIONS = ['csv', 'tsv', 'xlsx'];
 const MAX_BYTES = MAX_UPLOAD_BYTES.table;
@@ -47,6 +47,7 @@ interface ImportWizardProps {
 }
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+const count = (n: number) => n.toLocaleString('en-US');
 
 /** Import a CSV, TSV or XLSX file: choose it, map its columns to fields, check every row, then save the valid ones. */
 export function ImportWizard(props: ImportWizardProps) {
@@ -66,7 +67,37 @@ function Wizard({ table, fields, fromContentId, onClose, onImported }: ImportWiz
   const [percent, setPercent] = useState<number | null>(null);
   const [problem, setProblem] = useState<{ text: string; retry?: () => void; expired?: boolean } | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
+  /** While the rows are being saved: how far the server has got, and whether Cancel was pressed. */
+  const [saving, setSaving] = useState<{ importId: string; saved: number; total: number; cancelling: boolean } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const mappable = fields.filter((f) => !f.removed && f.type !== 'form');
+  const savingId = saving?.importId ?? null;
+
+  // A big import takes a while to save: its progress is asked for until the run answers.
+  useEffect(() => {
+    if (!savingId) return undefined;
+    const timer = setInterval(() => {
+      void recordsApi.importProgress(table.spaceId, table.contentId, savingId).then(
+        ({ data }: { data: ImportProgress }) => {
+          if (data.state === 'importing') setSaving((s) => (s && s.importId === savingId ? { ...s, saved: data.saved, total: data.total } : s));
+        },
+        // A missed reading is made up by the next one.
+        () => undefined,
+      );
+    }, IMPORT_PROGRESS_POLL_MS);
+    return () => clearInterval(timer);
+  }, [savingId, table.spaceId, table.contentId]);
+
+  const cancelSaving = async () => {
+    if (!saving) return;
+    setSaving({ ...saving, cancelling: true });
+    try {
+      await recordsApi.cancelImport(table.spaceId, table.contentId, saving.importId);
+    } catch (e) {
+      setSaving((s) => (s ? { ...s, cancelling: false } : s));
+      setProblem({ text: `We could not cancel the import. ${errorMessage(e)}` });
+    }
+  };
 
   const adopt = (data: ImportPreview) => {
     setPreview(data);
@@ -115,6 +146,8 @@ function Wizard({ table, fields, fromContentId, onClose, onImported }: ImportWiz
     if (!preview) return;
     setBusy(true);
     setProblem(null);
+    setNotice(null);
+    if (!dryRun) setSaving({ importId: preview.import_id, saved: 0, total: report?.valid_count ?? 0, cancelling: false });
     const chosen = Object.fromEntries(Object.entries(mapping).filter((e): e is [string, number] => e[1] !== null));
     try {
       const { data } = await recordsApi.runImport(table.spaceId, table.contentId, preview.import_id, { mapping: chosen, dry_run: dryRun });
@@ -122,13 +155,17 @@ function Wizard({ table, fields, fromContentId, onClose, onImported }: ImportWiz
       setStep(dryRun ? 2 : 3);
       if (!dryRun) onImported(data.imported);
     } catch (e) {
-      if (statusOf(e) === 410) {
+      if (!dryRun && statusOf(e) === 409) {
+        // Stopped on request: nothing was saved, and the rows can be imported again.
+        setNotice(errorMessage(e));
+      } else if (statusOf(e) === 410) {
         setProblem({ text: `The file is kept for ${IMPORT_KEEP_MINUTES} minutes and has expired. Please choose it again.`, expired: true });
       } else {
         setProblem({ text: `${dryRun ? 'We could not check the rows.' : 'We could not import the rows.'} ${errorMessage(e)}`, retry: () => void run(dryRun) });
       }
     } finally {
       setBusy(false);
+      setSaving(null);
     }
   };
 
@@ -263,10 +300,29 @@ function Wizard({ table, fields, fromContentId, onClose, onImported }: ImportWiz
               ]}
             />
           )}
+          {notice && <Alert type="info" showIcon title={notice} style={{ marginTop: 16 }} />}
+          {saving && (
+            <div style={{ marginTop: 16 }}>
+              <Progress
+                percent={saving.total > 0 ? Math.floor((saving.saved / saving.total) * 100) : 0}
+                status="active"
+                aria-label="Rows saved"
+              />
+              <p aria-live="polite" style={{ margin: 0 }}>
+                {saving.cancelling ? 'Cancelling…' : `${count(saving.saved)} of ${count(saving.total)} rows saved`}
+              </p>
+            </div>
+          )}
           <Space style={{ marginTop: 20, display: 'flex', justifyContent: 'flex-end' }} wrap>
-            <Button onClick={() => setStep(1)} disabled={busy}>
-              Back
-            </Button>
+            {saving ? (
+              <Button onClick={() => void cancelSaving()} disabled={saving.cancelling}>
+                Cancel import
+              </Button>
+            ) : (
+              <Button onClick={() => setStep(1)} disabled={busy}>
+                Back
+              </Button>
+            )}
             <Button type="primary" onClick={() => void run(false)} loading={busy} disabled={report.valid_count === 0}>
               Import {plural(report.valid_count, 'row')}
             </Button>

@@ -3,15 +3,12 @@ import type { Database } from '../../db/connect';
 import { askQuestions, spaces } from '../../db/schema';
 import type { UnansweredQuestion } from '../../../lib/contract/ask';
 import type { PageQuery } from '../../../lib/contract/envelope';
-import { hubAbilities } from '../../../lib/policies/abilities';
-import { forbidden } from '../../lib/errors';
 import { pageOffset } from '../../lib/envelope';
 import { visibleSpacesCondition, type SpaceViewer } from '../../policies/spaces';
 
-/** What people asked that the hub could not answer, newest first: content for its owners to write. Owners only. */
+/** What people asked that the hub could not answer, newest first: content for its owners to write (its endpoint requires view_unanswered). */
 export async function listUnansweredQuestions(opts: { db: Database; viewer: SpaceViewer; page: PageQuery }): Promise<{ items: UnansweredQuestion[]; count: number }> {
   const { db, viewer } = opts;
-  if (!hubAbilities(viewer.hubRole).view_unanswered) throw forbidden('Only a hub owner can see the questions the hub could not answer.');
   const where = and(eq(askQuestions.hubId, viewer.hubId), not(askQuestions.answered));
   const [rows, [total]] = await Promise.all([
     db

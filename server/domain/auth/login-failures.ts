@@ -15,11 +15,35 @@ export async function countAddressFailures(opts: { db: Database; email: string }
   return row?.n ?? 0;
 }
 
+/** How many of a client's newest failures the slow-down reads: enough to reach the longest wait. */
+export const slowdownFailuresToRead = (freeFailures: number) => freeFailures + 8;
+
+/**
+ * The slow-down sign-in applies to one client, as a wait in milliseconds (0:
+ * go ahead): after `freeFailures` failures within the window, each further
+ * try waits twice as long after the newest failure as the last one did (1 s,
+ * 2 s, 4 s … up to a minute). `newestFirst` are the failures' times, newest
+ * first, at most slowdownFailuresToRead of them.
+ */
+export function slowdownWaitMs(newestFirst: Date[], freeFailures: number, now = Date.now()): number {
+  const over = newestFirst.length - freeFailures;
+  const newest = newestFirst[0];
+  if (over < 0 || !newest) return 0;
+  const delay = Math.min(1000 * 2 ** over, LOGIN_CLIENT_MAX_DELAY_MS);
+  return Math.max(0, newest.getTime() + delay - now);
+}
+
+/** "Please wait 3 seconds and try again." for a wait in milliseconds. */
+export function waitSentence(waitMs: number): string {
+  const seconds = Math.ceil(waitMs / 1000);
+  return `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
+}
+
 /**
  * Slows one client down, never an address: after `freeFailures` failed
  * sign-ins within the window each further try from that client address
- * waits twice as long as the last (1 s, 2 s, 4 s … up to a minute). The
- * owner signing in from elsewhere is not held up by a stranger's guessing.
+ * waits (slowdownWaitMs). The owner signing in from elsewhere is not held
+ * up by a stranger's guessing.
  */
 export async function checkClientSlowdown(opts: { db: Database; ip: string | null | undefined; freeFailures: number }): Promise<void> {
   if (!opts.ip) return;
@@ -29,19 +53,9 @@ export async function checkClientSlowdown(opts: { db: Database; ip: string | nul
     .from(loginFailures)
     .where(and(eq(loginFailures.ip, opts.ip), gt(loginFailures.createdAt, windowStart(now))))
     .orderBy(desc(loginFailures.createdAt))
-    .limit(opts.freeFailures + 8);
-  const over = recent.length - opts.freeFailures;
-  const newest = recent[0];
-  if (over < 0 || !newest) return;
-  const delay = Math.min(1000 * 2 ** over, LOGIN_CLIENT_MAX_DELAY_MS);
-  const wait = newest.createdAt.getTime() + delay - now;
-  if (wait > 0) {
-    const seconds = Math.ceil(wait / 1000);
-    throw tooManyRequests(
-      `Too many failed sign-in attempts from your network. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`,
-      wait,
-    );
-  }
+    .limit(slowdownFailuresToRead(opts.freeFailures));
+  const wait = slowdownWaitMs(recent.map((failure) => failure.createdAt), opts.freeFailures, now);
+  if (wait > 0) throw tooManyRequests(`Too many failed sign-in attempts from your network. ${waitSentence(wait)}`, wait);
 }
 
 /** Counts one failed password for an address from a client; failures older than the window are pruned. */

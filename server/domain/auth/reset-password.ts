@@ -8,6 +8,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import type { ClientInfo } from '../sessions/create-session';
 import { revokeUserSessions } from '../sessions/revoke-user-sessions';
 import { clearLoginFailures } from './login-failures';
+import { errorMessages } from '../../../lib/contract/error-messages';
 
 /**
  * Sets a new password from an emailed token. The token is spent in the same
@@ -31,7 +32,7 @@ export async function resetPassword(opts: { db: Database; token: string; passwor
       )
       .returning({ userId: passwordResets.userId });
     if (!reset) {
-      throw fieldError('token', 'This reset link is invalid or has expired. Please ask for a new one.', 'invalid_reset_token');
+      throw fieldError('token', errorMessages.invalidResetLink, 'invalid_reset_token');
     }
     // Older links in other mails stop working too.
     await tx

@@ -59,9 +59,15 @@ export async function sendSignInCode(opts: { db: Database; mailer: Mailer; email
  * Checks an emailed sign-in code and spends it. Wrong tries are counted per
  * address; an unknown address answers exactly like a wrong code.
  */
-export async function spendSignInCode(opts: { db: Database; email: string; user: UserRow | undefined; code: string }): Promise<void> {
+export async function spendSignInCode(opts: {
+  db: Database;
+  email: string;
+  user: UserRow | undefined;
+  code: string;
+  maxAttempts: number;
+}): Promise<void> {
   const { db, user } = opts;
-  const codeTry = await takeCodeTry({ db, email: opts.email, purpose: 'sign_in', field: 'email_code' });
+  const codeTry = await takeCodeTry({ db, email: opts.email, purpose: 'sign_in', field: 'email_code', maxAttempts: opts.maxAttempts });
   const [live] = user
     ? await db
         .select()
@@ -78,6 +84,12 @@ export async function spendSignInCode(opts: { db: Database; email: string; user:
   if (!user || !live || !safeEqual(live.codeHash, hashVerificationCode(user.id, opts.code))) {
     return codeTry.fail();
   }
+  // Spent by the one statement that finds it unspent: a request that raced with the winner finds it gone, as a later try would.
+  const [spent] = await db
+    .update(verificationCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(verificationCodes.id, live.id), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  if (!spent) return codeTry.fail();
   await codeTry.succeed();
-  await db.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, live.id));
 }

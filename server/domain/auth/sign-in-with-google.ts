@@ -10,6 +10,7 @@ import { completeSignIn } from './complete-sign-in';
 import type { UserRow } from '../../types';
 import type { ClientInfo } from '../sessions/create-session';
 import { findUserByEmail } from './find-user-by-email';
+import { errorMessages } from '../../../lib/contract/error-messages';
 
 /** One key set per address: jose caches the keys and refetches on rotation. */
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
@@ -34,7 +35,7 @@ async function verifyFirebaseToken(idToken: string, firebase: { projectId: strin
     return payload;
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) {
-      throw new AppError(401, 'invalid_token', 'Google sign-in could not be verified. Please try again.');
+      throw new AppError(401, 'invalid_token', errorMessages.googleNotVerified);
     }
     throw error;
   }

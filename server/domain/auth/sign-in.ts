@@ -42,7 +42,7 @@ export async function signIn(opts: {
       await sendSignInCode({ db, mailer: opts.mailer, email, user });
       throw emailCodeRequired();
     }
-    await spendSignInCode({ db, email, user, code: opts.emailCode });
+    await spendSignInCode({ db, email, user, code: opts.emailCode, maxAttempts: opts.config.verificationCodeMaxAttempts });
   }
   const valid = await checkPassword({ user, password: opts.password });
   if (!user || !valid || !user.emailVerifiedAt) {

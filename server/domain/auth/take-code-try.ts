@@ -1,12 +1,13 @@
 import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { codeFailures, mailRequests } from '../../db/schema';
-import { VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_TTL_MS } from '../../../lib/constants';
+import { VERIFICATION_CODE_TTL_MS } from '../../../lib/constants';
 import { fieldError } from '../../lib/errors';
 import type { MailPurpose } from './claim-mail-slot';
+import { errorMessages } from '../../../lib/contract/error-messages';
 
 const exhausted = (field: string) =>
-  fieldError(field, 'Too many wrong tries for this code. Please request a new one.', 'code_exhausted');
+  fieldError(field, errorMessages.codeExhausted, 'code_exhausted');
 
 /** One try at an emailed code, taken before the code is compared; a right code gives it back. */
 export interface CodeTry {
@@ -20,10 +21,17 @@ export interface CodeTry {
  * compared, so a burst of parallel guesses gets no more than the allowed
  * tries. Tries are counted per address since its newest code request (at
  * most one code lifetime back), not per account, so "tries left" reads the
- * same for every address, known or not.
+ * same for every address, known or not. `maxAttempts` is
+ * config.verificationCodeMaxAttempts.
  */
-export async function takeCodeTry(opts: { db: Database; email: string; purpose: MailPurpose; field: string }): Promise<CodeTry> {
-  const { db, email, purpose, field } = opts;
+export async function takeCodeTry(opts: {
+  db: Database;
+  email: string;
+  purpose: MailPurpose;
+  field: string;
+  maxAttempts: number;
+}): Promise<CodeTry> {
+  const { db, email, purpose, field, maxAttempts } = opts;
   const [newest] = await db
     .select({ createdAt: mailRequests.createdAt })
     .from(mailRequests)
@@ -36,13 +44,13 @@ export async function takeCodeTry(opts: { db: Database; email: string; purpose: 
     .select({ n: count() })
     .from(codeFailures)
     .where(and(eq(codeFailures.email, email), eq(codeFailures.purpose, purpose), gt(codeFailures.createdAt, since)));
-  const used = row?.n ?? VERIFICATION_CODE_MAX_ATTEMPTS + 1;
-  if (used > VERIFICATION_CODE_MAX_ATTEMPTS) throw exhausted(field);
+  const used = row?.n ?? maxAttempts + 1;
+  if (used > maxAttempts) throw exhausted(field);
   return {
     fail() {
-      const remaining = VERIFICATION_CODE_MAX_ATTEMPTS - used;
+      const remaining = maxAttempts - used;
       if (remaining <= 0) throw exhausted(field);
-      throw fieldError(field, `The code is incorrect. You have ${remaining} ${remaining === 1 ? 'try' : 'tries'} left.`, 'invalid_code');
+      throw fieldError(field, errorMessages.codeIncorrect(remaining), 'invalid_code');
     },
     async succeed() {
       if (taken) await db.delete(codeFailures).where(eq(codeFailures.id, taken.id));

@@ -12,6 +12,7 @@ import { finishSignIn } from './complete-sign-in';
 import { takeCodeTry } from './take-code-try';
 import { findUserByEmail } from './find-user-by-email';
 import { hashVerificationCode, VERIFY_EMAIL_PURPOSE } from './send-verification-code';
+import { errorMessages } from '../../../lib/contract/error-messages';
 
 const used = () => fieldError('code', 'This code has already been used. Please request a new one.', 'invalid_code');
 
@@ -32,7 +33,7 @@ export async function verifyEmail(opts: {
   client: ClientInfo;
 }): Promise<TokenResponse> {
   const { db, email } = opts;
-  const codeTry = await takeCodeTry({ db, email, purpose: 'verify_email', field: 'code' });
+  const codeTry = await takeCodeTry({ db, email, purpose: 'verify_email', field: 'code', maxAttempts: opts.config.verificationCodeMaxAttempts });
   const user = await findUserByEmail({ db, email });
   const [pending] = user && !user.emailVerifiedAt && opts.registration
     ? await db
@@ -53,7 +54,7 @@ export async function verifyEmail(opts: {
   await codeTry.succeed();
   // Only whoever holds the code can learn that it expired.
   if (pending.expiresAt.getTime() <= Date.now()) {
-    throw fieldError('code', 'This code has expired. Please request a new one.', 'code_expired');
+    throw fieldError('code', errorMessages.codeExpired, 'code_expired');
   }
 
   const verified = await db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import { hubs, subscriptions } from '../../db/schema';
-import type { PlanChange, PlanChangeResult } from '../../../lib/contract/subscription';
+import type { PlanChange, PlanChangeResult } from '../../../lib/contract/billing';
 import { overLimitsSentence, planChangeRefusal } from '../../../lib/plan-change';
 import { planFor, plans, type PlanCode } from '../../../lib/plans';
 import { planChangeRights } from '../../../lib/policies/plan-change';

@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
-import type { Subscription } from '../../../lib/contract/subscription';
+import type { Subscription } from '../../../lib/contract/billing';
 import { planChangeRights } from '../../../lib/policies/plan-change';
 import type { HubContext, UserRow } from '../../types';
 import { findHubOwner } from './find-hub-owner';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { subscriptions } from '../../db/schema';
-import type { Subscription } from '../../../lib/contract/subscription';
+import type { Subscription } from '../../../lib/contract/billing';
 import { DEFAULT_CURRENCY } from '../../../lib/constants';
 import { FREE_PLAN, planFor, type Plan } from '../../../lib/plans';
 import type { HubRow } from '../../types';

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/connect';
-import type { PlanChange } from '../../../lib/contract/subscription';
+import type { PlanChange } from '../../../lib/contract/billing';
 import { planChangeOf } from '../../../lib/plan-change';
 import { plans, type PlanCode } from '../../../lib/plans';
 import { conflict } from '../../lib/errors';

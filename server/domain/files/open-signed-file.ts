@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { contents, memberships, hubs, sessions, spaces } from '../../db/schema';
+import { contents, memberships, hubs, sessions, spaces, users } from '../../db/schema';
 import type { Role } from '../../../lib/contract/settings';
 import { notFound, unauthenticated } from '../../lib/errors';
 import { visibleSpacesCondition } from '../../policies/spaces';
@@ -8,7 +8,9 @@ import type { Storage } from '../../storage/storage';
 import { derivedStorageKeys } from '../contents/content-storage-keys';
 import { contentSummaryColumns, type ContentSummary } from '../contents/content-view';
 import { isUuid } from '../spaces/is-uuid';
+import { assertMemberAdmitted } from '../two-factor/assert-hub-admits';
 import { verifyFileSignature, type FileSignatureClaims } from './file-signature';
+import { errorMessages } from '../../../lib/contract/error-messages';
 
 /** A stored file a signed address may be answered with. */
 export interface SignedFile {
@@ -48,9 +50,10 @@ function fileOf(content: ContentSummary, variant: FileSignatureClaims['variant']
  * Checks a signed file address and finds the file it names. The signature
  * and its expiry (401 invalid_token), then the session it was made for (401
  * session_revoked once signed out), then that the session's person is still
- * a member of the item's hub and may still read its space: a link outlives
- * neither the session nor the access it was made under (404, like a file
- * that does not exist).
+ * a member of the item's hub, is admitted by its two-factor rule (403
+ * two_factor_required, as every hub endpoint answers) and may still read its
+ * space: a link outlives neither the session nor the access it was made
+ * under (404, like a file that does not exist).
  */
 export async function openSignedFile(opts: {
   db: Database;
@@ -64,20 +67,28 @@ export async function openSignedFile(opts: {
     throw unauthenticated('invalid_token', 'This link has expired. Reload the page to get a new one.');
   }
   if (!verifyFileSignature(opts.secret, claims, opts.signature) || !isUuid(claims.sessionId) || !isUuid(claims.contentId)) {
-    throw unauthenticated('invalid_token', 'This link is not valid.');
+    throw unauthenticated('invalid_token', errorMessages.invalidFileLink);
   }
   const [session] = await db.select().from(sessions).where(eq(sessions.id, claims.sessionId)).limit(1);
-  if (!session) throw unauthenticated('invalid_token', 'This link is not valid.');
+  if (!session) throw unauthenticated('invalid_token', errorMessages.invalidFileLink);
   if (session.revokedAt) throw unauthenticated('session_revoked', 'You have been signed out. Please sign in again.');
 
   const [found] = await db
-    .select({ content: contentSummaryColumns, hubRole: memberships.role })
+    .select({
+      content: contentSummaryColumns,
+      hubRole: memberships.role,
+      hub: { name: hubs.name, requireTwoFactor: hubs.requireTwoFactor },
+      user: { id: users.id, totpEnabledAt: users.totpEnabledAt },
+    })
     .from(contents)
     .innerJoin(hubs, and(eq(hubs.id, contents.hubId), isNull(hubs.archivedAt)))
     .innerJoin(memberships, and(eq(memberships.hubId, contents.hubId), eq(memberships.userId, session.userId)))
+    .innerJoin(users, eq(users.id, session.userId))
     .where(eq(contents.id, claims.contentId))
     .limit(1);
   if (!found) throw fileNotFound();
+  // The hub's own rule, checked where requireHub checks it: after membership, before anything about the item.
+  await assertMemberAdmitted({ db, hub: found.hub, user: found.user });
   const { content } = found;
   const viewer = { hubId: content.hubId, userId: session.userId, hubRole: found.hubRole as Role };
   const [space] = await db

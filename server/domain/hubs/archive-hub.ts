@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { hubs, users } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
-import { authorize } from '../../policies/roles';
 import type { HubContext, UserRow } from '../../types';
 import { hubTarget } from '../audit/audit-targets';
 import { recordAuditEvent } from '../audit/record-audit-event';
@@ -21,7 +20,6 @@ export async function archiveHub(opts: {
   client: ClientInfo;
 }): Promise<UserRow> {
   const { organization: hub } = opts.hub;
-  authorize(opts.hub.role, 'archive', 'Only a hub owner can archive the hub.');
   if (opts.confirm.trim().toLowerCase() !== hub.domainHandle) {
     throw fieldError('confirm', `Type the hub handle (${hub.domainHandle}) to confirm`);
   }

@@ -4,14 +4,18 @@ import type { Database } from '../../db/connect';
 import { hubs } from '../../db/schema';
 import { foreignEmailDomainMessage, type MyHub, type updateHubBody } from '../../../lib/contract/hubs';
 import { fieldError, notFound } from '../../lib/errors';
-import { authorizeHubUpdate } from '../../policies/hubs';
+import { authorizeInHub } from '../../policies/hubs';
 import type { HubContext, HubRow, UserRow } from '../../types';
 import { hubTarget } from '../audit/audit-targets';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { ClientInfo } from '../sessions/create-session';
 import { countMembers, presentMembership } from './present-hub';
 
-/** Changes the hub's settings; only the fields given change (see policies/hubs for who may change what). */
+/**
+ * Changes the hub's settings; only the fields given change. Its endpoint
+ * requires change_visibility; any other field is the hub's identity, which
+ * needs update (the owner's).
+ */
 export async function updateHub(opts: {
   db: Database;
   user: UserRow;
@@ -21,10 +25,7 @@ export async function updateHub(opts: {
 }): Promise<MyHub> {
   const { body, hub } = opts;
   const { visibility, ...other } = body;
-  authorizeHubUpdate(hub.role, {
-    visibility: visibility !== undefined,
-    other: Object.values(other).some((v) => v !== undefined),
-  });
+  if (Object.values(other).some((v) => v !== undefined)) authorizeInHub(hub.role, 'update');
   const domainMessage = foreignEmailDomainMessage(opts.user.email, body.email_domain ?? undefined);
   if (domainMessage) throw fieldError('email_domain', domainMessage);
   const values = {

@@ -6,7 +6,7 @@ import type { InviteResult } from '../../../lib/contract/invitations';
 import type { Role } from '../../../lib/contract/settings';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
-import { authorizeInvite } from '../../policies/hubs';
+import { authorizeHubGrant } from '../../policies/hubs';
 import type { HubContext, UserRow } from '../../types';
 import type { ClientInfo } from '../sessions/create-session';
 import { getSubscription } from '../billing/get-subscription';
@@ -34,7 +34,7 @@ export async function createInvitations(opts: {
 }): Promise<InviteResult[]> {
   const { hub, role } = opts;
   const hubId = hub.organization.id;
-  authorizeInvite(hub.role, role);
+  authorizeHubGrant(hub.role, role);
 
   const issued = await opts.db.transaction(async (tx) => {
     // Serialises invites and joins of this hub, so the member limit holds under concurrency.

@@ -5,9 +5,7 @@ import { spaceMemberships, users } from '../../db/schema';
 import type { InviteResult } from '../../../lib/contract/invitations';
 import type { Role } from '../../../lib/contract/settings';
 import type { Mailer } from '../../mail/mailer';
-import {
-  assertNotArchived, assertOpenToMembers, authorizeSpaceInvite, type SpaceViewer,
-} from '../../policies/spaces';
+import { authorizeGrantRole, type SpaceViewer } from '../../policies/spaces';
 import type { HubRow, UserRow } from '../../types';
 import type { ClientInfo } from '../sessions/create-session';
 import { findVisibleSpace } from '../spaces/find-visible-space';
@@ -36,10 +34,8 @@ export async function createSpaceInvitations(opts: {
 }): Promise<InviteResult[]> {
   const { viewer, role } = opts;
   const { issued, spaceName, caller } = await opts.db.transaction(async (tx) => {
-    const access = await findVisibleSpace({ db: tx, viewer, spaceId: opts.spaceId });
-    authorizeSpaceInvite(access, role);
-    assertNotArchived(access.space);
-    assertOpenToMembers(access.space);
+    const access = await findVisibleSpace({ db: tx, viewer, spaceId: opts.spaceId, ability: 'invite' });
+    authorizeGrantRole(access, viewer, role, 'invite');
     const members = new Set(
       (await tx
         .select({ email: users.email })

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { invitations } from '../../db/schema';
+import type { Role } from '../../../lib/contract/settings';
 import { notFound } from '../../lib/errors';
-import { authorizeInvite } from '../../policies/hubs';
+import { authorizeHubGrant } from '../../policies/hubs';
 import type { HubContext } from '../../types';
 import { isId } from '../members/resolve-path-hub';
 import { pendingHubInvitationOf } from './pending-invitation';
@@ -21,6 +22,6 @@ export async function findPendingInvitation(opts: { db: Database; hub: HubContex
     .limit(1)
     .for('update');
   if (!row) throw notFound('That invitation');
-  authorizeInvite(opts.hub.role, row.role as Parameters<typeof authorizeInvite>[1]);
+  authorizeHubGrant(opts.hub.role, row.role as Role);
   return row;
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/connect';
 import { invitations } from '../../db/schema';
 import type { Role } from '../../../lib/contract/settings';
 import { notFound } from '../../lib/errors';
-import { authorizeInSpace, authorizeSpaceInvite, type SpaceViewer } from '../../policies/spaces';
+import { authorizeSpaceInvitation, type SpaceViewer } from '../../policies/spaces';
 import { isId } from '../members/resolve-path-hub';
 import { findVisibleSpace } from '../spaces/find-visible-space';
 import { pendingSpaceInvitationOf } from './pending-invitation';
@@ -16,7 +16,7 @@ import { pendingSpaceInvitationOf } from './pending-invitation';
  */
 export async function findPendingSpaceInvitation(opts: { db: Database; viewer: SpaceViewer; spaceId: string; id: string }) {
   const access = await findVisibleSpace({ db: opts.db, viewer: opts.viewer, spaceId: opts.spaceId });
-  authorizeInSpace(access, 'invite');
+  authorizeSpaceInvitation(access);
   const [row] = isId(opts.id)
     ? await opts.db
       .select()
@@ -26,6 +26,6 @@ export async function findPendingSpaceInvitation(opts: { db: Database; viewer: S
       .for('update')
     : [];
   if (!row) throw notFound('That invitation');
-  authorizeSpaceInvite(access, row.role as Role);
+  authorizeSpaceInvitation(access, row.role as Role);
   return { access, invitation: row };
 }

@@ -3,17 +3,19 @@ import type { Database } from '../../db/connect';
 import { users } from '../../db/schema';
 import type { InvitationPreview } from '../../../lib/contract/invitations';
 import type { HubVisibility, Role } from '../../../lib/contract/settings';
+import { invitedEmailFor } from '../../../lib/policies/invitation-email';
 import { findInvitationByToken } from './find-invitation-by-token';
 
-/** What the page behind an emailed link shows, before anyone signs in. */
-export async function getInvitationPreview(opts: { db: Database; token: string }): Promise<InvitationPreview> {
+/**
+ * What the page behind an emailed link shows, to whoever holds the link:
+ * the invited address in full only to its owner signed in (`viewerEmail`,
+ * null when not signed in).
+ */
+export async function getInvitationPreview(opts: { db: Database; token: string; viewerEmail: string | null }): Promise<InvitationPreview> {
   const { invitation, organization: hub, space } = await findInvitationByToken(opts);
-  const [[account], [inviter]] = await Promise.all([
-    opts.db.select({ id: users.id }).from(users).where(eq(users.email, invitation.email)).limit(1),
-    invitation.invitedBy
-      ? opts.db.select({ name: users.name }).from(users).where(eq(users.id, invitation.invitedBy)).limit(1)
-      : Promise.resolve([]),
-  ]);
+  const [inviter] = invitation.invitedBy
+    ? await opts.db.select({ name: users.name }).from(users).where(eq(users.id, invitation.invitedBy)).limit(1)
+    : [];
   return {
     organization: {
       name: hub.name,
@@ -24,9 +26,8 @@ export async function getInvitationPreview(opts: { db: Database; token: string }
     },
     invited_by: inviter?.name ?? null,
     role: invitation.role as Role,
-    email: invitation.email,
+    email: invitedEmailFor(invitation.email, opts.viewerEmail),
     expires_at: invitation.expiresAt.toISOString(),
-    account_exists: account !== undefined,
     space: space ? { id: space.id, name: space.name } : null,
   };
 }

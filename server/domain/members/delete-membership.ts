@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { memberships, spaceMemberships, users } from '../../db/schema';
-import { assertNotLastOwner } from './assert-not-last-owner';
+import { assertOwnerRemains } from './owners';
 
 /**
  * Takes a person out of a hub: the membership, their memberships of the
@@ -11,11 +11,11 @@ import { assertNotLastOwner } from './assert-not-last-owner';
 export async function deleteMembership(opts: {
   db: Database;
   hubId: string;
-  member: { userId: string; role: string };
+  member: { userId: string };
   lastOwnerMessage: string;
 }): Promise<void> {
   const { db, hubId, member } = opts;
-  await assertNotLastOwner({ db, hubId, currentRole: member.role, message: opts.lastOwnerMessage });
+  await assertOwnerRemains({ db, place: { hubId }, userId: member.userId, message: opts.lastOwnerMessage });
   await db
     .delete(spaceMemberships)
     .where(and(eq(spaceMemberships.hubId, hubId), eq(spaceMemberships.userId, member.userId)));

@@ -3,7 +3,7 @@ import type { Member } from '../../../lib/contract/members';
 import type { Role } from '../../../lib/contract/settings';
 import { hubAbilities, leavesNoOwner, memberAbilities, type MemberCaller } from '../../../lib/policies/abilities';
 import type { Database } from '../../db/connect';
-import { countHubOwners } from './assert-not-last-owner';
+import { countOwners } from './owners';
 import { twoFactorEnabledSql } from '../two-factor/has-two-factor';
 import { avatarColumns, presentAvatar } from '../users/avatar';
 
@@ -21,7 +21,7 @@ export const memberColumns = {
 
 /** Whether the viewer (with `role` in the hub) manages its members, and how many owners it has. */
 export async function hubMemberCaller(db: Database, hubId: string, role: Role): Promise<MemberCaller> {
-  return { manage: hubAbilities(role).manage_members, ownerCount: await countHubOwners(db, hubId) };
+  return { manage: hubAbilities(role).manage_members, ownerCount: await countOwners(db, { hubId }) };
 }
 
 /** `showTwoFactor`: whether the viewer may see who has two-factor sign-in (the hub's owners). */

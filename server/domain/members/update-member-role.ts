@@ -3,16 +3,15 @@ import type { Database } from '../../db/connect';
 import { memberships } from '../../db/schema';
 import type { Member } from '../../../lib/contract/members';
 import type { Role } from '../../../lib/contract/settings';
-import { authorize } from '../../policies/roles';
 import type { HubContext } from '../../types';
 import { memberTarget } from '../audit/audit-targets';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { ClientInfo } from '../sessions/create-session';
-import { assertNotLastOwner } from './assert-not-last-owner';
 import { findMember } from './find-member';
+import { assertOwnerRemains } from './owners';
 import { hubMemberCaller, presentMember } from './present-member';
 
-/** Changes a member's hub role (owners only); the hub's last owner keeps the role. */
+/** Changes a member's hub role (its endpoint requires manage_members); the hub's last owner keeps the role. */
 export async function updateMemberRole(opts: {
   db: Database;
   hub: HubContext;
@@ -21,13 +20,12 @@ export async function updateMemberRole(opts: {
   actorId: string;
   client: ClientInfo;
 }): Promise<Member> {
-  authorize(opts.hub.role, 'manage_roles', 'Only a hub owner can change roles.');
   const hubId = opts.hub.organization.id;
   return opts.db.transaction(async (tx) => {
     const member = await findMember({ db: tx, hubId, userId: opts.userId });
     if (opts.role !== 'owner') {
-      await assertNotLastOwner({
-        db: tx, hubId, currentRole: member.role,
+      await assertOwnerRemains({
+        db: tx, place: { hubId }, userId: member.userId,
         message: 'A hub needs an owner: make another member owner before changing this role.',
       });
     }

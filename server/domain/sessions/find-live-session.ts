@@ -4,6 +4,7 @@ import { sessions, users } from '../../db/schema';
 import { unauthenticated } from '../../lib/errors';
 import { verifySessionToken } from '../../lib/tokens';
 import type { AuthContext } from '../../types';
+import { errorMessages } from '../../../lib/contract/error-messages';
 
 /**
  * The live session a token names, with its user: what every authenticated
@@ -12,14 +13,14 @@ import type { AuthContext } from '../../types';
  */
 export async function findLiveSession(opts: { db: Database; jwtSecret: Uint8Array; token: string }): Promise<AuthContext> {
   const claims = await verifySessionToken(opts.token, opts.jwtSecret);
-  if (!claims) throw unauthenticated('invalid_token', 'Your session is not valid. Please sign in again.');
+  if (!claims) throw unauthenticated('invalid_token', errorMessages.invalidSession);
   const [row] = await opts.db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)))
     .limit(1);
-  if (!row) throw unauthenticated('invalid_token', 'Your session is not valid. Please sign in again.');
+  if (!row) throw unauthenticated('invalid_token', errorMessages.invalidSession);
   assertSessionLive(row);
   return row;
 }

@@ -4,9 +4,7 @@ import { memberships, spaceMemberships } from '../../db/schema';
 import type { Role } from '../../../lib/contract/settings';
 import type { SpaceMember } from '../../../lib/contract/spaces';
 import { conflict, notFound } from '../../lib/errors';
-import {
-  assertNotArchived, assertOpenToMembers, authorizeGrantRole, authorizeInSpace, type SpaceViewer,
-} from '../../policies/spaces';
+import { authorizeGrantRole, type SpaceViewer } from '../../policies/spaces';
 import { spaceTarget } from '../audit/audit-targets';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { ClientInfo } from '../sessions/create-session';
@@ -27,11 +25,8 @@ export async function addSpaceMember(opts: {
 }): Promise<SpaceMember> {
   const { db, viewer, body } = opts;
   return db.transaction(async (tx) => {
-    const access = await findVisibleSpace({ db: tx, viewer, spaceId: opts.spaceId });
-    authorizeInSpace(access, 'invite');
-    authorizeGrantRole(access, body.role);
-    assertNotArchived(access.space);
-    assertOpenToMembers(access.space);
+    const access = await findVisibleSpace({ db: tx, viewer, spaceId: opts.spaceId, ability: 'invite' });
+    authorizeGrantRole(access, viewer, body.role, 'add');
     const [hubMember] = await tx
       .select({ userId: memberships.userId })
       .from(memberships)

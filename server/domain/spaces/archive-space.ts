@@ -2,8 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { spaces } from '../../db/schema';
 import type { Space } from '../../../lib/contract/spaces';
-import { conflict } from '../../lib/errors';
-import { authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
+import type { SpaceViewer } from '../../policies/spaces';
 import { spaceTarget } from '../audit/audit-targets';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { ClientInfo } from '../sessions/create-session';
@@ -14,9 +13,7 @@ import { getSpace } from './get-space';
 export async function archiveSpace(opts: { db: Database; viewer: SpaceViewer; spaceId: string; client: ClientInfo }): Promise<Space> {
   const { db, viewer, spaceId } = opts;
   await db.transaction(async (tx) => {
-    const access = await findVisibleSpace({ db: tx, viewer, spaceId });
-    authorizeInSpace(access, 'archive');
-    if (access.space.archivedAt) throw conflict('This space is already archived.');
+    const access = await findVisibleSpace({ db: tx, viewer, spaceId, ability: 'archive' });
     await tx.update(spaces).set({ archivedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(spaces.id, access.space.id));
     await recordAuditEvent({
       db: tx, type: 'space_archived', hubId: viewer.hubId, actorId: viewer.userId, client: opts.client,

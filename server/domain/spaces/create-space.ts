@@ -3,7 +3,7 @@ import type { Database } from '../../db/connect';
 import { spaceMemberships, spaces } from '../../db/schema';
 import type { Space } from '../../../lib/contract/spaces';
 import type { SpaceVisibility } from '../../../lib/contract/settings';
-import { authorizeCreateSpace, type SpaceViewer } from '../../policies/spaces';
+import type { SpaceViewer } from '../../policies/spaces';
 import type { HubRow } from '../../types';
 import { spaceTarget } from '../audit/audit-targets';
 import { recordAuditEvent } from '../audit/record-audit-event';
@@ -11,7 +11,7 @@ import type { ClientInfo } from '../sessions/create-session';
 import { assertSpaceCapacity } from '../billing/assert-space-capacity';
 import { getSpace } from './get-space';
 
-/** Creates a space in the viewer's hub; the creator becomes its owner. */
+/** Creates a space in the viewer's hub (its endpoint requires create_space); the creator becomes its owner. */
 export async function createSpace(opts: {
   db: Database;
   config: Config;
@@ -21,7 +21,6 @@ export async function createSpace(opts: {
   client: ClientInfo;
 }): Promise<Space> {
   const { db, viewer, body } = opts;
-  authorizeCreateSpace(viewer);
   const spaceId = await db.transaction(async (tx) => {
     await assertSpaceCapacity({ db: tx, config: opts.config, organization: opts.organization, caller: viewer });
     const [space] = await tx

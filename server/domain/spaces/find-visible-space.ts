@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connect';
 import { spaces } from '../../db/schema';
+import type { SpaceRequirement } from '../../../lib/contract/endpoint';
 import {
-  effectiveSpaceRole, memberRoleColumn, visibleSpacesCondition, type SpaceAccess, type SpaceViewer,
+  authorizeInSpace, effectiveSpaceRole, memberRoleColumn, visibleSpacesCondition, type SpaceAccess, type SpaceViewer,
 } from '../../policies/spaces';
 import { spaceNotFound } from './get-space';
 import { isUuid } from './is-uuid';
@@ -16,13 +17,17 @@ import { isUuid } from './is-uuid';
  * concurrent readers of the same space behind each other, so reads take none.
  * Adding items takes a shared lock: it keeps the space from being archived or
  * changed meanwhile, but items added by several people at once do not wait
- * for each other.
+ * for each other. Given an ability, it is refused unless the viewer has it
+ * (authorizeInSpace): route() checks an endpoint's before reading its input,
+ * and a write checks it again under its lock, as the space may have been
+ * archived, left or changed in between.
  */
 export async function findVisibleSpace(opts: {
   db: Database;
   viewer: SpaceViewer;
   spaceId: string;
   lock?: 'update' | 'share';
+  ability?: SpaceRequirement;
 }): Promise<SpaceAccess> {
   if (!isUuid(opts.spaceId)) throw spaceNotFound();
   const query = opts.db
@@ -33,5 +38,7 @@ export async function findVisibleSpace(opts: {
     .$dynamic();
   const [row] = await (opts.db instanceof PgTransaction ? query.for(opts.lock ?? 'update') : query);
   if (!row) throw spaceNotFound();
-  return { ...row, role: effectiveSpaceRole(row.space, row.memberRole, opts.viewer) };
+  const access = { ...row, role: effectiveSpaceRole(row.space, row.memberRole, opts.viewer) };
+  if (opts.ability) authorizeInSpace(access, opts.viewer, opts.ability);
+  return access;
 }

@@ -6,7 +6,7 @@ import type { SpaceViewer } from '../../policies/spaces';
 import { spaceTarget } from '../audit/audit-targets';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { ClientInfo } from '../sessions/create-session';
-import { assertOwnerRemains } from './assert-owner-remains';
+import { assertOwnerRemains } from '../members/owners';
 import { findVisibleSpace } from './find-visible-space';
 
 /** Leaves a space; its last owner must hand ownership on first. */
@@ -17,8 +17,8 @@ export async function leaveSpace(opts: { db: Database; viewer: SpaceViewer; spac
     if (!access.memberRole) throw conflict('You are not a member of this space.');
     await assertOwnerRemains({
       db: tx,
-      spaceId: access.space.id,
-      memberRole: access.memberRole,
+      place: { spaceId: access.space.id },
+      userId: viewer.userId,
       message: 'You are the only owner of this space. Make another member an owner before you leave.',
     });
     await tx

@@ -4,25 +4,22 @@ import { memberships, spaceMemberships, users } from '../../db/schema';
 import type { PageQuery } from '../../../lib/contract/envelope';
 import type { SpaceMemberCandidate } from '../../../lib/contract/spaces';
 import { pageOffset } from '../../lib/envelope';
-import { authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
+import type { SpaceAccess, SpaceViewer } from '../../policies/spaces';
 import { containsPattern } from './contains-pattern';
-import { findVisibleSpace } from './find-visible-space';
 
 /**
  * One page of the hub's members who could be added to a visible space, by
  * name: those already in it and the caller are left out. Only those who may
- * add members (editors and owners of the space) ask.
+ * add members ask (its endpoint requires invite).
  */
 export async function listSpaceMemberCandidates(opts: {
   db: Database;
   viewer: SpaceViewer;
-  spaceId: string;
+  access: SpaceAccess;
   page: PageQuery;
   search?: string;
 }): Promise<{ items: SpaceMemberCandidate[]; count: number }> {
-  const { db, viewer } = opts;
-  const access = await findVisibleSpace({ db, viewer, spaceId: opts.spaceId });
-  authorizeInSpace(access, 'invite');
+  const { db, viewer, access } = opts;
   const inSpace = db
     .select({ userId: spaceMemberships.userId })
     .from(spaceMemberships)

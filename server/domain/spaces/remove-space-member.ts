@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { spaceMemberships } from '../../db/schema';
-import type { Role } from '../../../lib/contract/settings';
 import type { SpaceViewer } from '../../policies/spaces';
 import { spaceTarget } from '../audit/audit-targets';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { ClientInfo } from '../sessions/create-session';
-import { assertOwnerRemains } from './assert-owner-remains';
+import { assertOwnerRemains } from '../members/owners';
 import { findSpaceMemberToManage } from './find-space-member-to-manage';
 
 /** Removes a member from a space (owners of the space or hub); the last owner stays. */
@@ -21,8 +20,8 @@ export async function removeSpaceMember(opts: {
     const { access, member } = await findSpaceMemberToManage({ ...opts, db: tx });
     await assertOwnerRemains({
       db: tx,
-      spaceId: access.space.id,
-      memberRole: member.role as Role,
+      place: { spaceId: access.space.id },
+      userId: member.userId,
       message: 'A space needs an owner. Make another member an owner before removing this one.',
     });
     await tx

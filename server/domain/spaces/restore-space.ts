@@ -3,8 +3,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import { spaces } from '../../db/schema';
 import type { Space } from '../../../lib/contract/spaces';
-import { conflict } from '../../lib/errors';
-import { authorizeInSpace, type SpaceViewer } from '../../policies/spaces';
+import type { SpaceViewer } from '../../policies/spaces';
 import type { HubRow } from '../../types';
 import { assertSpaceCapacity } from '../billing/assert-space-capacity';
 import { spaceTarget } from '../audit/audit-targets';
@@ -24,9 +23,7 @@ export async function restoreSpace(opts: {
 }): Promise<Space> {
   const { db, viewer, spaceId } = opts;
   await db.transaction(async (tx) => {
-    const access = await findVisibleSpace({ db: tx, viewer, spaceId });
-    authorizeInSpace(access, 'archive');
-    if (!access.space.archivedAt) throw conflict('This space is not archived.');
+    const access = await findVisibleSpace({ db: tx, viewer, spaceId, ability: 'restore' });
     await assertSpaceCapacity({ db: tx, config: opts.config, organization: opts.organization, caller: viewer });
     await tx.update(spaces).set({ archivedAt: null, updatedAt: sql`now()` }).where(eq(spaces.id, access.space.id));
     await recordAuditEvent({

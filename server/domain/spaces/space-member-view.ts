@@ -5,7 +5,7 @@ import type { Role } from '../../../lib/contract/settings';
 import type { SpaceMember } from '../../../lib/contract/spaces';
 import { leavesNoOwner, memberAbilities, type MemberCaller } from '../../../lib/policies/abilities';
 import { spaceAbilitiesOf, type SpaceAccess, type SpaceRow, type SpaceViewer } from '../../policies/spaces';
-import { countSpaceOwners } from './assert-owner-remains';
+import { countOwners } from '../members/owners';
 import { avatarColumns, presentAvatar } from '../users/avatar';
 
 /** Rows of space_memberships (joined to users) of one space of its own hub, narrowed by `where`. */
@@ -32,7 +32,7 @@ export function selectSpaceMembers(db: Database, space: SpaceRow, where?: SQL) {
 export interface SpaceMemberRow { userId: string; name: string; email: string; colour: string; photoKey: string | null; role: string; joinedAt: Date }
 
 export async function spaceMemberCaller(db: Database, access: SpaceAccess, viewer: SpaceViewer): Promise<MemberCaller> {
-  return { manage: spaceAbilitiesOf(access, viewer).manage_members, ownerCount: await countSpaceOwners(db, access.space.id) };
+  return { manage: spaceAbilitiesOf(access, viewer).manage_members, ownerCount: await countOwners(db, { spaceId: access.space.id }) };
 }
 
 export function presentSpaceMember(row: SpaceMemberRow, caller: MemberCaller): SpaceMember {

@@ -7,7 +7,7 @@ import type { SpaceViewer } from '../../policies/spaces';
 import { spaceTarget } from '../audit/audit-targets';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { ClientInfo } from '../sessions/create-session';
-import { assertOwnerRemains } from './assert-owner-remains';
+import { assertOwnerRemains } from '../members/owners';
 import { findSpaceMemberToManage } from './find-space-member-to-manage';
 import { presentSpaceMember, spaceMemberCaller } from './space-member-view';
 
@@ -25,8 +25,8 @@ export async function updateSpaceMember(opts: {
     if (opts.role !== 'owner') {
       await assertOwnerRemains({
         db: tx,
-        spaceId: access.space.id,
-        memberRole: member.role as Role,
+        place: { spaceId: access.space.id },
+        userId: member.userId,
         message: 'A space needs an owner. Make another member an owner first.',
       });
     }

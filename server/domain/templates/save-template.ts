@@ -3,7 +3,6 @@ import type { Database } from '../../db/connect';
 import { contents, formTemplates } from '../../db/schema';
 import { AppError, conflict, forbidden } from '../../lib/errors';
 import type { SpaceViewer } from '../../policies/spaces';
-import { hubAbilities } from '../../../lib/policies/abilities';
 import type { Template, TemplateField } from '../../../lib/contract/templates';
 import { templateChangeErrors, templateEditConflictMessage, templateNameTakenMessage } from '../../../lib/validation/template-changes';
 import { recordAuditEvent } from '../audit/record-audit-event';
@@ -12,10 +11,6 @@ import { requestReindex } from '../records/save-records';
 import type { ClientInfo } from '../sessions/create-session';
 import { contactTemplate, findTemplate } from './find-template';
 import { presentTemplate } from './present-template';
-
-function assertManagesTemplates(viewer: SpaceViewer) {
-  if (!hubAbilities(viewer.hubRole).manage_templates) throw forbidden('Only hub owners and editors change form templates.');
-}
 
 const nameTaken = (name: string) => conflict(templateNameTakenMessage(name), 'conflict', { name: [templateNameTakenMessage(name)] });
 
@@ -52,7 +47,6 @@ export async function createTemplate(opts: {
   client?: ClientInfo;
 }): Promise<Template> {
   const { viewer, template } = opts;
-  assertManagesTemplates(viewer);
   return unlessNameRace(template.name, () => opts.db.transaction(async (tx) => {
     await assertNameFree(tx, viewer.hubId, template.name);
     const [row] = await tx.insert(formTemplates).values({ ...template, hubId: viewer.hubId, createdBy: viewer.userId }).returning();
@@ -81,7 +75,6 @@ export async function updateTemplate(opts: {
   return unlessNameRace(change.name ?? '', () => opts.db.transaction(async (tx) => {
     const template = await findTemplate({ db: tx, hubId: viewer.hubId, templateId: opts.templateId, lock: true });
     if (template.builtIn) throw forbidden('The built-in contact template cannot be changed.');
-    assertManagesTemplates(viewer);
     if (change.version !== template.version) throw conflict(templateEditConflictMessage, 'edit_conflict');
     if (change.fields) {
       const errors = templateChangeErrors(template.fields, change.fields);

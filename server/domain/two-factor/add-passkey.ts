@@ -28,7 +28,7 @@ export async function addPasskey(opts: {
   credential: RegistrationCredential;
   name?: string;
   client: ClientInfo;
-}): Promise<AddedPasskey> {
+}): Promise<Omit<AddedPasskey, 'other_sessions'>> {
   const { db, user, credential } = opts;
   const challenge = await takeWebauthnChallenge({ db, purpose: 'passkey_register', clientDataJSON: credential.response.clientDataJSON, userId: user.id });
   if (!challenge) throw notAdded();

@@ -1,73 +1,70 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
-import { codeFailures, recoveryCodes } from '../../db/schema';
-import { AppError, fieldError, tooManyRequests } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import type { AuthContext, UserRow } from '../../types';
-import { LOGIN_FAILURE_WINDOW_MS } from '../../../lib/constants';
-import type { ProofBody, ProofKind } from '../../../lib/contract/two-factor';
+import { errorMessages } from '../../../lib/contract/error-messages';
+import type { ProofBody, ProofRequirement } from '../../../lib/contract/two-factor';
 import { checkPassword } from '../auth/check-password';
-import { checkTotpCode } from './check-totp-code';
-import { spendRecoveryCode } from './spend-recovery-code';
+import { listSecondFactors } from './list-second-factors';
+import { checkProofSlowdown, forgetProofFailures, recordProofFailure } from './proof-failures';
+import { proveSecondFactor, type SecondFactorProof } from './prove-second-factor';
 
-/** Wrong proofs one account may give within the window before it must wait. */
-const PROOF_FAILURE_LIMIT = 5;
-const PURPOSE = 'two_factor_proof';
-/** A sign-in this recent is proof enough for an account that has neither password nor codes. */
+/** A sign-in this recent is proof enough for an account that has neither a password nor a second factor. */
 const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
-/** What proves it is the owner: the password when there is one, else an authenticator or recovery code, else a fresh sign-in. */
-export async function proofKindOf(opts: { db: Database; user: UserRow }): Promise<ProofKind> {
-  if (opts.user.passwordHash) return 'password';
-  if (opts.user.totpEnabledAt) return 'code';
-  const [codes] = await opts.db
-    .select({ n: count() })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, opts.user.id), isNull(recoveryCodes.usedAt)));
-  return (codes?.n ?? 0) > 0 ? 'code' : 'recent_sign_in';
+/** What proves it is the owner: the password when there is one, and a second factor once there is one. */
+export async function proofRequirementOf(opts: { db: Database; user: UserRow }): Promise<ProofRequirement> {
+  return { password: opts.user.passwordHash !== null, second_factor: await listSecondFactors(opts) };
+}
+
+/** The second factor a proof body names: a passkey's answer, else a code (six digits for the app, else a recovery code). */
+function secondFactorProofOf(proof: ProofBody): SecondFactorProof | null {
+  if (proof.passkey) return { method: 'passkey', credential: proof.passkey };
+  const code = proof.code?.trim();
+  if (!code) return null;
+  const digits = code.replace(/\s+/g, '');
+  return /^\d{6}$/.test(digits) ? { method: 'totp', code: digits } : { method: 'recovery_code', code };
 }
 
 /**
  * Asks for a fresh proof before two-factor settings change, so a session
- * left open (or stolen) cannot turn the second factor off, print new recovery
- * codes, or enrol the thief's own authenticator. Wrong proofs are counted per
- * account on their own, so a stolen session cannot guess the password either
- * and the owner's sign-in is never slowed by it.
+ * left open (or stolen) cannot turn the second factor off, print new
+ * recovery codes, or enrol the thief's own authenticator. Once the account
+ * has a second factor the proof needs it too, as signing in does: a stolen
+ * session plus the password is not enough. Wrong proofs slow down the
+ * session that gives them (proof-failures.ts), never the owner elsewhere,
+ * and never count towards sign-in.
  */
 export async function assertFreshProof(opts: { db: Database; config: Config; auth: AuthContext; proof: ProofBody }): Promise<void> {
   const { db, auth, proof } = opts;
   const { user } = auth;
-  const kind = await proofKindOf({ db, user });
-  if (kind === 'recent_sign_in') {
+  const needs = await proofRequirementOf({ db, user });
+  const needsSecondFactor = needs.second_factor.length > 0;
+  if (!needs.password && !needsSecondFactor) {
     if (Date.now() - auth.session.createdAt.getTime() <= RECENT_SIGN_IN_MS) return;
     throw new AppError(403, 'reauthentication_required', 'For your security, please sign in again, then make this change within 10 minutes.');
   }
-  const field = kind === 'password' ? 'password' : 'code';
-  const given = kind === 'password' ? proof.password : proof.code?.trim();
-  if (!given) {
-    throw fieldError(field, kind === 'password'
-      ? 'Please enter your password to confirm it is you.'
-      : 'Please enter a code from your authenticator app, or a recovery code.');
-  }
 
-  const scope = and(eq(codeFailures.email, user.email), eq(codeFailures.purpose, PURPOSE));
-  const [failed] = await db
-    .select({ n: count() })
-    .from(codeFailures)
-    .where(and(scope, gt(codeFailures.createdAt, new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS))));
-  if ((failed?.n ?? 0) >= PROOF_FAILURE_LIMIT) {
-    throw tooManyRequests('Too many wrong attempts. Please try again in 15 minutes.');
+  // Every missing part is named at once, next to its field, before anything is checked.
+  const secondFactor = secondFactorProofOf(proof);
+  const missing: Record<string, string[]> = {};
+  if (needs.password && !proof.password) missing.password = [errorMessages.proofPasswordMissing];
+  if (needsSecondFactor && !secondFactor) missing.code = [errorMessages.proofSecondFactorMissing];
+  const [first] = Object.values(missing);
+  if (first) throw new AppError(400, 'validation_error', first[0]!, missing);
+
+  await checkProofSlowdown({ db, auth, freeFailures: opts.config.loginClientFreeFailures });
+  // The password first: a wrong one must not use up the recovery code or the app's code sent with it.
+  if (needs.password && !(await checkPassword({ user, password: proof.password! }))) {
+    await recordProofFailure({ db, auth });
+    throw fieldError('password', errorMessages.proofWrongPassword, 'invalid_credentials');
   }
-  const proved = kind === 'password'
-    ? await checkPassword({ user, password: given })
-    : (user.totpEnabledAt && /^\d{6}$/.test(given.replace(/\s+/g, ''))
-      ? await checkTotpCode({ db, config: opts.config, user, code: given.replace(/\s+/g, '') })
-      : await spendRecoveryCode({ db, userId: user.id, code: given }));
-  if (!proved) {
-    await db.insert(codeFailures).values({ email: user.email, purpose: PURPOSE });
-    throw kind === 'password'
-      ? fieldError('password', 'The password is incorrect.', 'invalid_credentials')
-      : fieldError('code', 'That code is not right.', 'invalid_code');
+  if (secondFactor && needsSecondFactor
+    && !(await proveSecondFactor({ db, config: opts.config, user, proof: secondFactor, passkeyPurpose: 'passkey_proof' }))) {
+    await recordProofFailure({ db, auth });
+    throw secondFactor.method === 'passkey'
+      ? fieldError('passkey', errorMessages.proofPasskeyNotAccepted, 'invalid_code')
+      : fieldError('code', errorMessages.proofWrongCode, 'invalid_code');
   }
-  await db.delete(codeFailures).where(scope);
+  await forgetProofFailures({ db, auth });
 }

@@ -19,7 +19,7 @@ export async function checkPasskeyAssertion(opts: {
   db: Database;
   config: Config;
   credential: AuthenticationCredential;
-  purpose: Extract<WebauthnPurpose, 'passkey_second_factor' | 'passkey_sign_in'>;
+  purpose: Extract<WebauthnPurpose, 'passkey_second_factor' | 'passkey_sign_in' | 'passkey_proof'>;
   userId?: string;
   /** A passkey that stands for both factors must have verified the person (PIN, fingerprint). */
   requireUserVerification: boolean;

@@ -6,9 +6,10 @@ import { sha256 } from '../../lib/tokens';
 import type { UserRow } from '../../types';
 import { TWO_FACTOR_MAX_ATTEMPTS } from '../../../lib/contract/two-factor';
 import { PENDING_SIGN_IN } from './pending-sign-in';
+import { errorMessages } from '../../../lib/contract/error-messages';
 
 export const signInExpired = () =>
-  new AppError(401, 'code_expired', 'This sign-in has expired. Please sign in again.');
+  new AppError(401, 'code_expired', errorMessages.signInExpired);
 
 export interface PendingSignIn {
   id: string;

@@ -8,6 +8,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import type { ClientInfo } from '../sessions/create-session';
 import { checkTotpCode } from './check-totp-code';
 import { issueRecoveryCodes } from './issue-recovery-codes';
+import { errorMessages } from '../../../lib/contract/error-messages';
 
 /**
  * Finishes adding an authenticator app: a current code from it proves the
@@ -17,9 +18,9 @@ import { issueRecoveryCodes } from './issue-recovery-codes';
 export async function enableTotp(opts: { db: Database; config: Config; user: UserRow; code: string; client: ClientInfo }): Promise<string[]> {
   const { db, user } = opts;
   if (user.totpEnabledAt) throw conflict('An authenticator app is already set up.');
-  if (!user.totpSecret) throw conflict('Start the set-up again: scan the new QR code, then enter the code it shows.');
+  if (!user.totpSecret) throw conflict(errorMessages.totpSetupMissing);
   if (!(await checkTotpCode({ db, config: opts.config, user, code: opts.code }))) {
-    throw fieldError('code', 'That code is not right. Enter the newest code your app shows, and check the time on your phone is set automatically.', 'invalid_code');
+    throw fieldError('code', errorMessages.totpWrongCode, 'invalid_code');
   }
   return db.transaction(async (tx) => {
     const [enabled] = await tx

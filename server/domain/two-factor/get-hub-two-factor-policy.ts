@@ -1,15 +1,13 @@
 import { and, count, eq, not } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { memberships, users } from '../../db/schema';
-import { authorize } from '../../policies/roles';
 import type { HubContext, UserRow } from '../../types';
 import type { HubTwoFactorPolicy } from '../../../lib/contract/two-factor';
 import { hasTwoFactor, twoFactorEnabledSql } from './has-two-factor';
 
-/** The hub's two-factor requirement as its owners see it: on or off, and who it keeps out. */
+/** The hub's two-factor requirement as its owners see it (its endpoint requires update): on or off, and who it keeps out. */
 export async function getHubTwoFactorPolicy(opts: { db: Database; hub: HubContext; user: UserRow; required?: boolean }): Promise<HubTwoFactorPolicy> {
   const { db, hub } = opts;
-  authorize(hub.role, 'manage_roles', 'Only the hub owner can see the hub\'s sign-in requirement.');
   const [[without], mine] = await Promise.all([
     db
       .select({ n: count() })

@@ -3,7 +3,7 @@ import type { Database } from '../../db/connect';
 import { passkeys, recoveryCodes } from '../../db/schema';
 import type { UserRow } from '../../types';
 import type { TwoFactorStatus } from '../../../lib/contract/two-factor';
-import { proofKindOf } from './assert-fresh-proof';
+import { proofRequirementOf } from './assert-fresh-proof';
 import { hubsRequiringTwoFactor } from './has-two-factor';
 import { presentPasskey } from './present-passkey';
 
@@ -13,7 +13,7 @@ export async function getTwoFactorStatus(opts: { db: Database; user: UserRow }):
   const [keys, [codes], proof, requiredBy] = await Promise.all([
     db.select().from(passkeys).where(eq(passkeys.userId, user.id)).orderBy(asc(passkeys.createdAt)),
     db.select({ n: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt))),
-    proofKindOf({ db, user }),
+    proofRequirementOf({ db, user }),
     hubsRequiringTwoFactor({ db, userId: user.id }),
   ]);
   return {

@@ -9,8 +9,11 @@ import type { UserRow } from '../../types';
  */
 export const twoFactorEnabledSql = sql<boolean>`(${users.totpEnabledAt} is not null or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`.mapWith(Boolean);
 
+/** What of a person's row tells whether they sign in with two factors (the rest is their passkeys). */
+export type TwoFactorUser = Pick<UserRow, 'id' | 'totpEnabledAt'>;
+
 /** Whether the person signs in with two factors. */
-export async function hasTwoFactor(opts: { db: Database; user: UserRow }): Promise<boolean> {
+export async function hasTwoFactor(opts: { db: Database; user: TwoFactorUser }): Promise<boolean> {
   if (opts.user.totpEnabledAt) return true;
   const [passkey] = await opts.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, opts.user.id)).limit(1);
   return Boolean(passkey);

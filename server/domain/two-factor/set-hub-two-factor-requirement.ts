@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { hubs } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
-import { authorize } from '../../policies/roles';
 import type { HubContext, UserRow } from '../../types';
 import type { HubTwoFactorPolicy } from '../../../lib/contract/two-factor';
 import { recordAuditEvent } from '../audit/record-audit-event';
@@ -11,7 +10,7 @@ import { getHubTwoFactorPolicy } from './get-hub-two-factor-policy';
 import { hasTwoFactor } from './has-two-factor';
 
 /**
- * Turns the hub's two-factor requirement on or off (owners). An owner must
+ * Turns the hub's two-factor requirement on or off (its endpoint requires update). An owner must
  * have two-factor sign-in to require it, or the switch would lock them out
  * of their own hub. Members without it are then kept out of the hub until
  * they set it up (see requireHub).
@@ -24,7 +23,6 @@ export async function setHubTwoFactorRequirement(opts: {
   client: ClientInfo;
 }): Promise<HubTwoFactorPolicy> {
   const { db, hub, user, required } = opts;
-  authorize(hub.role, 'manage_roles', 'Only the hub owner can change the hub\'s sign-in requirement.');
   if (required && !(await hasTwoFactor({ db, user }))) {
     throw forbidden('Set up two-factor sign-in for your own account first: then you can require it of everyone.', 'two_factor_required');
   }

@@ -4,8 +4,12 @@ import type { Database } from '../../db/connect';
 import { authChallenges } from '../../db/schema';
 import { TWO_FACTOR_CHALLENGE_TTL_MS } from '../../../lib/contract/two-factor';
 
-/** The ceremonies a WebAuthn challenge belongs to (auth_challenges.purpose). */
-export type WebauthnPurpose = 'passkey_register' | 'passkey_second_factor' | 'passkey_sign_in';
+/**
+ * The ceremonies a WebAuthn challenge belongs to (auth_challenges.purpose):
+ * adding a passkey, the second step of a sign-in, a sign-in with a passkey
+ * alone, and proving one's passkey before a two-factor setting changes.
+ */
+export type WebauthnPurpose = 'passkey_register' | 'passkey_second_factor' | 'passkey_sign_in' | 'passkey_proof';
 
 /**
  * Keeps a challenge the browser is about to sign: single use, five minutes.

@@ -13,6 +13,7 @@ import { claimMailSlot, releaseMailSlot } from '../auth/claim-mail-slot';
 import { findUserByEmail } from '../auth/find-user-by-email';
 import { hashVerificationCode } from '../auth/send-verification-code';
 import { checkCurrentPassword } from './check-current-password';
+import { errorMessages } from '../../../lib/contract/error-messages';
 
 export const EMAIL_CHANGE_PURPOSE = 'email_change';
 
@@ -33,7 +34,7 @@ export async function requestEmailChange(opts: {
   password?: string;
 }): Promise<{ email: string; expiresIn: number }> {
   const { db, user, email } = opts;
-  if (email === user.email) throw fieldError('email', 'This is already your email address.');
+  if (email === user.email) throw fieldError('email', errorMessages.alreadyYourEmail);
   // Google-only accounts have no password to confirm with; the code to the new address is their proof.
   if (user.passwordHash) {
     if (!opts.password) throw fieldError('password', messages.required('Current password'));

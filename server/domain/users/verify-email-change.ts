@@ -12,8 +12,9 @@ import { hashVerificationCode } from '../auth/send-verification-code';
 import type { ClientInfo } from '../sessions/create-session';
 import { takeCodeTry } from '../auth/take-code-try';
 import { EMAIL_CHANGE_PURPOSE } from './request-email-change';
+import { errorMessages } from '../../../lib/contract/error-messages';
 
-const noPendingChange = () => fieldError('code', 'There is no email change waiting. Please ask for a new code.', 'invalid_code');
+const noPendingChange = () => fieldError('code', errorMessages.noEmailChangeWaiting, 'invalid_code');
 
 /**
  * Moves the account to the address the code was mailed to, and tells the
@@ -44,12 +45,20 @@ export async function verifyEmailChange(opts: {
     .limit(1);
   if (!pending?.newEmail) throw noPendingChange();
   const newEmail = pending.newEmail;
-  const codeTry = await takeCodeTry({ db, email: newEmail, purpose: EMAIL_CHANGE_PURPOSE, field: 'code' });
+  const codeTry = await takeCodeTry({
+    db, email: newEmail, purpose: EMAIL_CHANGE_PURPOSE, field: 'code', maxAttempts: opts.config.verificationCodeMaxAttempts,
+  });
   if (!safeEqual(pending.codeHash, hashVerificationCode(user.id, opts.code))) codeTry.fail();
   await codeTry.succeed();
 
   const updated = await db.transaction(async (tx) => {
-    await tx.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, pending.id));
+    // Spent by the one statement that finds it unspent: of requests racing with the code, only one moves the account.
+    const [consumed] = await tx
+      .update(verificationCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(verificationCodes.id, pending.id), isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, new Date())))
+      .returning({ id: verificationCodes.id });
+    if (!consumed) throw noPendingChange();
     const [changed] = await tx
       .update(users)
       .set({ email: newEmail, emailVerifiedAt: new Date() })
@@ -58,7 +67,7 @@ export async function verifyEmailChange(opts: {
       // The address was free when the code was sent; someone may have signed up with it since.
       .catch((error: unknown) => {
         if ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
-          throw fieldError('email', 'This address is now used by another account. Please choose another one.');
+          throw fieldError('email', errorMessages.emailTakenMeanwhile);
         }
         throw error;
       });

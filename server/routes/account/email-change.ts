@@ -16,12 +16,12 @@ export function emailChangeRoutes(app: App) {
     const { user } = authOf(request);
     const sent = await requestEmailChange({ db, config, mailer, user, email: request.body.email, password: request.body.password });
     return ok({ email: sent.email, expires_in: sent.expiresIn }, `We sent a code to ${sent.email}. Type it here to confirm the change.`);
-  }, { config: authRateLimit(app), preHandler: app.authenticate });
+  }, { config: authRateLimit(app) });
 
   route(app, accountSettingsEndpoints.verifyEmailChange, async (request) => {
     const { user } = authOf(request);
     const updated = await verifyEmailChange({ db, config, mailer, user, code: request.body.code, client: clientInfoOf(request) });
     await authCache.userChanged(user.id);
     return ok(await getUserView({ db, user: updated }), `Your email is now ${updated.email}.`);
-  }, { config: authRateLimit(app), preHandler: app.authenticate });
+  }, { config: authRateLimit(app) });
 }

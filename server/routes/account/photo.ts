@@ -56,7 +56,7 @@ export async function photoRoutes(app: App) {
       const updated = await setPhoto({ db, storage, user, data: await receivePhoto(request) });
       await authCache.userChanged(user.id);
       return ok(await getUserView({ db, user: updated }), 'Photo saved.');
-    }, { preHandler: app.authenticate });
+    });
   });
 
   route(app, accountSettingsEndpoints.removePhoto, async (request) => {
@@ -64,7 +64,7 @@ export async function photoRoutes(app: App) {
     const updated = await swapPhotoKey({ db, storage, userId: user.id, key: null });
     await authCache.userChanged(user.id);
     return ok(await getUserView({ db, user: updated }), 'Photo removed.');
-  }, { preHandler: app.authenticate });
+  });
 
   route(app, accountSettingsEndpoints.photo, async (request, reply) => {
     const { key } = request.params;

@@ -4,7 +4,7 @@ import { NOT_FOUND_ANSWER, type UnansweredQuestion } from '../../../lib/contract
 import type { Space } from '../../../lib/contract/spaces';
 import { askQuestions } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { addHubMember, as, createSpace, hubWithPeople, type HubWithPeople } from '../spaces/space-test-kit';
+import { addHubMember, as, createSpace, hubWithPeople, joinSpace, type HubWithPeople } from '../spaces/space-test-kit';
 import { addNote, answerOf, ask, askRaw } from './ask-test-kit';
 
 let server: TestServer;
@@ -19,10 +19,11 @@ const FILLER = [
   ['Travel', 'Train tickets are booked through the travel desk. Receipts go to finance within a month.'],
 ] as const;
 
-/** A hub with its people, a public space holding the filler notes and `notes`, and their ids by title. */
+/** A hub with its people, a public space holding the filler notes and `notes` (written by its editor, who joined it), and their ids by title. */
 async function hubWithNotes(notes: Array<[title: string, body: string]>) {
   const world = await hubWithPeople(server);
   const space = await createSpace(server, world.owner, world.hub, { name: 'Handbook' });
+  await joinSpace(server, world.editor, world.hub, space);
   const ids = new Map<string, string>();
   for (const [title, body] of [...FILLER, ...notes]) ids.set(title, await addNote(server, world.editor, world.hub, space, title, body));
   return { ...world, space, ids };

@@ -55,3 +55,35 @@ describe('auth/logout/ without a body', () => {
     expect(res.body).toEqual(signedOut);
   });
 });
+
+describe('auth/logout/ started by another site', () => {
+  /** A sign-out as a browser would send it for a page: no AppType unless given, the token the page somehow holds. */
+  const rawLogout = (token: string, method: 'GET' | 'POST', headers: Record<string, string>) =>
+    fetch(`${server.url}/api/v1/auth/logout/`, { method, headers: { Authorization: `JWT ${token}`, ...headers } });
+  const ownOrigin = () => new URL(server.config.appUrl).origin;
+
+  it.each([
+    ['GET', 'without AppType (an <img> or a link)', {}],
+    ['GET', 'marked cross-site by the browser', { AppType: 'social', 'Sec-Fetch-Site': 'cross-site' }],
+    ['GET', 'from a sibling site', { AppType: 'social', 'Sec-Fetch-Site': 'same-site' }],
+    ['GET', "with another site's Origin", { AppType: 'social', Origin: 'https://evil.example' }],
+    ['POST', 'without AppType (a form)', { 'Content-Type': 'application/x-www-form-urlencoded' }],
+  ] as const)('%s %s is refused and signs nobody out', async (method, _how, headers: Record<string, string>) => {
+    const token = await freshToken();
+    const res = await rawLogout(token, method, headers);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: 'This request did not come from Convene itself, so it was refused.', code: 'cross_site_request' });
+    expect((await server.get('auth/me/', { token })).status).toBe(200);
+  });
+
+  it("signs out when the app's own page sends it, and when a client that is not a browser sends AppType", async () => {
+    const fromPage = await freshToken();
+    const page = await rawLogout(fromPage, 'GET', { AppType: 'social', 'Sec-Fetch-Site': 'same-origin', Origin: ownOrigin() });
+    expect(page.status).toBe(200);
+    expect((await server.get('auth/me/', { token: fromPage })).status).toBe(401);
+
+    const fromScript = await freshToken();
+    expect((await rawLogout(fromScript, 'GET', { AppType: 'social' })).status).toBe(200);
+    expect((await server.get('auth/me/', { token: fromScript })).status).toBe(401);
+  });
+});

@@ -5,8 +5,12 @@ import { ok } from '../../lib/envelope';
 import { authOf, type App } from '../../types';
 import { route, type EndpointHandler } from '../endpoint-route';
 import { clientInfoOf } from './client-info';
+import { ownClientOnly } from './own-client';
 
-/** GET is what the specification's client calls; POST is there for clients that prefer it. */
+/**
+ * GET is what the specification's client calls; POST is there for clients
+ * that prefer it. Both only from the app's own client (ownClientOnly).
+ */
 export function logoutRoute(app: App) {
   const signOut: EndpointHandler<typeof authEndpoints.logout> = async (request) => {
     const { user, session } = authOf(request);
@@ -17,6 +21,8 @@ export function logoutRoute(app: App) {
     });
     return ok(null, 'You have been signed out.');
   };
-  route(app, authEndpoints.logout, signOut, { preHandler: app.authenticate });
-  route(app, authEndpoints.logoutByPost, signOut, { preHandler: app.authenticate });
+  // Signing out on a GET must not be something another site's page can do to a visitor.
+  const options = { onRequest: ownClientOnly(app.deps.config) };
+  route(app, authEndpoints.logout, signOut, options);
+  route(app, authEndpoints.logoutByPost, signOut, options);
 }

@@ -13,5 +13,5 @@ export function meRoute(app: App) {
     const view = await getUserView({ db, user });
     authCache.remember(authCache.views, user.id, request.authEpoch, view);
     return ok(view);
-  }, { preHandler: app.authenticate });
+  });
 }

@@ -19,5 +19,5 @@ export function changePasswordRoute(app: App) {
     });
     await app.deps.authCache.userChanged(user.id);
     return ok(null, 'Your password has been changed. Other devices have been signed out.');
-  }, { config: authRateLimit(app), preHandler: app.authenticate });
+  }, { config: authRateLimit(app) });
 }

@@ -10,5 +10,5 @@ export function profileRoute(app: App) {
     const view = await updateProfile({ db: app.deps.db, user, ...request.body });
     await app.deps.authCache.userChanged(user.id);
     return ok(view, 'Profile saved.');
-  }, { preHandler: app.authenticate });
+  });
 }

@@ -4,7 +4,7 @@ import type { TextPage } from '../../../lib/contract/contents';
 import { spaces } from '../../db/schema';
 import type { Space } from '../../../lib/contract/spaces';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { as, createSpace, hubWithPeople, SPACE_NOT_FOUND, type ErrorBody, type HubWithPeople } from '../spaces/space-test-kit';
+import { as, createSpace, hubWithPeople, joinSpace, SPACE_NOT_FOUND, type ErrorBody, type HubWithPeople } from '../spaces/space-test-kit';
 import { contentRow, indexedMatches, insertContent, type ItemBody } from './content-test-kit';
 
 let server: TestServer;
@@ -14,10 +14,12 @@ afterAll(async () => { await server.close(); });
 const archive = (spaceId: string) => server.db.update(spaces).set({ archivedAt: new Date() }).where(eq(spaces.id, spaceId));
 const ARCHIVED = { code: 'space_archived', message: 'This space is archived. Restore it before changing it.' };
 
-/** A hub of its own for each test (the free plan holds a few spaces only) and a public space in it. */
+/** A hub of its own for each test (the free plan holds a few spaces only) and a public space in it, which its editor joined. */
 async function hubAndSpace(): Promise<HubWithPeople & { space: Space }> {
   const world = await hubWithPeople(server);
-  return { ...world, space: await createSpace(server, world.owner, world.hub) };
+  const space = await createSpace(server, world.owner, world.hub);
+  await joinSpace(server, world.editor, world.hub, space);
+  return { ...world, space };
 }
 
 const contact = {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentRows, spaces } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { addToSpace, as, createSpace, hubWithPeople, SPACE_NOT_FOUND, type ErrorBody } from '../spaces/space-test-kit';
+import { addToSpace, as, createSpace, hubWithPeople, joinSpace, SPACE_NOT_FOUND, type ErrorBody } from '../spaces/space-test-kit';
 import {
   contentRow, indexedMatches, insertContent, insertRows, ITEM_NOT_FOUND, storeObject, type ItemBody,
 } from './content-test-kit';
@@ -18,6 +18,7 @@ describe('PATCH spaces/{id}/contents/{content_id}/', () => {
   it('lets an editor rename an item, and search finds it by its new name only', async () => {
     const { hub, owner, editor } = await hubWithPeople(server);
     const space = await createSpace(server, owner, hub);
+    await joinSpace(server, editor, hub, space);
     const item = await insertContent(server, { hub, space, by: owner }, { name: 'draft.txt', body: 'Budget figures' });
     const res = await server.patch<ItemBody>(`spaces/${space.id}/contents/${item.id}/`, { name: '  Harbour survey.txt ' }, as(editor, hub));
     expect(res.status).toBe(200);
@@ -72,6 +73,7 @@ describe('DELETE spaces/{id}/contents/{content_id}/', () => {
   it('removes the item, its rows and every file stored for it, and leaves other items alone', async () => {
     const { hub, owner, editor } = await hubWithPeople(server);
     const space = await createSpace(server, owner, hub);
+    await joinSpace(server, editor, hub, space);
     const place = { hub, space, by: owner };
     const item = await insertContent(server, place, {
       kind: 'email', file: 'raw message', name: 'Minutes.eml',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passageLabel } from '../../../lib/contract/passages';
 import { contentPassages } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { as, createSpace, hubWithPeople } from '../spaces/space-test-kit';
+import { as, createSpace, hubWithPeople, joinSpace } from '../spaces/space-test-kit';
 import type { ItemBody } from './content-test-kit';
 
 let server: TestServer;
@@ -23,6 +23,7 @@ describe('passages of notes and contacts', () => {
   it('cuts a note under its headings, and replaces its passages when it is rewritten', async () => {
     const world = await hubWithPeople(server);
     const space = await createSpace(server, world.owner, world.hub);
+    await joinSpace(server, world.editor, world.hub, space);
     const body = 'Agenda for the day.\n\n# Morning\n\nKayaking at nine.\n\n## Lunch\n\nPicnic on the beach.';
     const created = await server.post<ItemBody>(`spaces/${space.id}/contents/notes/`, { title: 'Offsite', body }, as(world.editor, world.hub));
     expect(created.status).toBe(201);
@@ -43,6 +44,7 @@ describe('passages of notes and contacts', () => {
   it('gives a contact from the form one passage', async () => {
     const world = await hubWithPeople(server);
     const space = await createSpace(server, world.owner, world.hub);
+    await joinSpace(server, world.editor, world.hub, space);
     const res = await server.post<ItemBody>(
       `spaces/${space.id}/contents/contacts/`,
       {

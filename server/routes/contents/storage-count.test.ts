@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Subscription } from '../../../lib/contract/subscription';
+import type { Subscription } from '../../../lib/contract/billing';
 import { contents, hubs, hubStorage, spaces } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { as, createSpace, hubWithPeople, type HubWithPeople } from '../spaces/space-test-kit';
+import { as, createSpace, hubWithPeople, joinSpace, type HubWithPeople } from '../spaces/space-test-kit';
 import { insertContent, type ItemBody } from './content-test-kit';
 import { upload } from './upload-test-kit';
 
@@ -43,6 +43,7 @@ describe("the hub's storage count", () => {
   it('follows uploads, notes, contacts, note edits and deletes', async () => {
     const world = await hubWithPeople(server);
     const space = await createSpace(server, world.owner, world.hub);
+    await joinSpace(server, world.editor, world.hub, space);
     const who = as(world.editor, world.hub);
     await expectCounted(world, 0);
 

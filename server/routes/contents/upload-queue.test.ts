@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spaces } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createStatementCounter } from '../../test/statement-counter';
-import { createSpace, hubWithPeople } from '../spaces/space-test-kit';
+import { createSpace, hubWithPeople, joinSpace } from '../spaces/space-test-kit';
 import { upload } from './upload-test-kit';
 
 /*
@@ -22,6 +22,7 @@ describe("POST spaces/{id}/contents/ under the lock of the hub's storage count",
   it('holds it for the insert alone, which checks the plan as it counts', async () => {
     const world = await hubWithPeople(server);
     const space = await createSpace(server, world.owner, world.hub, { name: 'Inbox' });
+    await joinSpace(server, world.editor, world.hub, space);
     let status = 0;
     const statements = await counter.during(async () => {
       ({ status } = await upload(server, { person: world.editor, hub: world.hub, spaceId: space.id }, 'document', { name: 'note.txt', data: 'A note' }));
@@ -41,6 +42,7 @@ describe('POST spaces/{id}/contents/ while someone else adds to the same space',
   it('does not wait for them: adding items shares the space, only its changes take it whole', async () => {
     const world = await hubWithPeople(server);
     const space = await createSpace(server, world.owner, world.hub, { name: 'Shared inbox' });
+    await joinSpace(server, world.editor, world.hub, space);
     let release!: () => void;
     const released = new Promise<void>((resolve) => { release = resolve; });
     let locked!: () => void;

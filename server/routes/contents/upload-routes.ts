@@ -4,7 +4,7 @@ import { MAX_UPLOAD_BYTES, contentEndpoints, uploadQuery, type ContentKind } fro
 import { MULTIPART_OVERHEAD_BYTES, uploadContent, type IncomingFile } from '../../domain/contents/upload-content';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/envelope';
-import { hubOf, type App } from '../../types';
+import { hubOf, spaceAccessOf, type App } from '../../types';
 import { route } from '../endpoint-route';
 import { bodyStream, declaredLength, requiredLength, settleUnreadBody } from '../raw-body';
 import { viewerOf } from '../spaces/viewer';
@@ -43,7 +43,6 @@ export async function registerUploadRoutes(app: App) {
   // Both routes run the one upload operation; they differ only in how the file's bytes arrive.
   const uploadInto = (
     request: FastifyRequest,
-    spaceId: string,
     kind: ContentKind,
     body: Pick<Parameters<typeof uploadContent>[0], 'declaredBytes' | 'bodyOverheadBytes' | 'receiveFile'>,
   ) => uploadContent({
@@ -52,7 +51,7 @@ export async function registerUploadRoutes(app: App) {
     processing: app.deps.processing,
     viewer: viewerOf(request),
     organization: hubOf(request).organization,
-    spaceId,
+    access: spaceAccessOf(request),
     kind,
     presenter: presenterOf(app, request),
     ...body,
@@ -67,7 +66,7 @@ export async function registerUploadRoutes(app: App) {
     scope.addHook('onSend', async (request, reply) => settleUnreadBody(request, reply, largestBody(request, MULTIPART_OVERHEAD_BYTES)));
 
     route(scope, contentEndpoints.upload, async (request, reply) => {
-      const created = await uploadInto(request, request.params.id, request.query.kind, {
+      const created = await uploadInto(request, request.query.kind, {
         declaredBytes: declaredLength(request),
         bodyOverheadBytes: MULTIPART_OVERHEAD_BYTES,
         receiveFile: (limit) => receiveFile(request, limit),
@@ -85,7 +84,7 @@ export async function registerUploadRoutes(app: App) {
     route(scope, contentEndpoints.rawUpload, async (request, reply) => {
       // Without its size the upload could not be refused before it is read, nor checked against the quota up front.
       const declaredBytes = requiredLength(request);
-      const created = await uploadInto(request, request.params.id, request.query.kind, {
+      const created = await uploadInto(request, request.query.kind, {
         declaredBytes,
         bodyOverheadBytes: 0,
         receiveFile: async () => ({ fileName: request.query.name, stream: bodyStream(request.raw) }),

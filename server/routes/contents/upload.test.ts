@@ -2,14 +2,14 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentItemSchema, type ContentKind } from '../../../lib/contract/contents';
-import type { Subscription } from '../../../lib/contract/subscription';
+import type { Subscription } from '../../../lib/contract/billing';
 import { FREE_PLAN } from '../../../lib/plans';
 import { contents } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
 import {
   delimitedFile, docxFile, emlFile, epubFile, jpegFile, mp3File, mp4File, pdfFile, pngFile, pptxFile, svgFile, wavFile, xlsxFile,
 } from '../../test/content-fixtures';
-import { as, createSpace, hubWithPeople, SPACE_NOT_FOUND, type HubWithPeople } from '../spaces/space-test-kit';
+import { as, createSpace, hubWithPeople, joinSpace, SPACE_NOT_FOUND, type HubWithPeople } from '../spaces/space-test-kit';
 import { insertContent } from './content-test-kit';
 import {
   partHead, readStored, rowsOfSpace, sha256, startPartialUpload, storedKeys, tmpEntries, upload, uploadPath, type UploadFile,
@@ -36,6 +36,7 @@ describe('POST spaces/{id}/contents/?kind=', () => {
   beforeAll(async () => {
     world = await hubWithPeople(server);
     spaceId = (await createSpace(server, world.owner, world.hub, { visibility: 'public' })).id;
+    await joinSpace(server, world.editor, world.hub, { id: spaceId });
   });
 
   const cases: Array<[kind: ContentKind, file: () => Promise<UploadFile> | UploadFile, mime: string]> = [
@@ -122,7 +123,7 @@ describe('POST spaces/{id}/contents/?kind=', () => {
   describe('storage quota', () => {
     const refused = {
       code: 'storage_quota',
-      message: expect.stringMatching(/^This file does not fit in the hub's storage: .* of the Free plan's 1\.0 GB is in use\. Delete files you no longer need, or ask the hub owner to upgrade the plan\.$/),
+      message: expect.stringMatching(/^This file does not fit in the hub's storage: .* of the Free plan's 1 GB is in use\. Delete files you no longer need, or ask the hub owner to upgrade the plan\.$/),
     };
 
     /** A hub whose plan has `room` bytes left (a large item already takes the rest). */

@@ -6,5 +6,5 @@ import { route } from '../endpoint-route';
 
 /** Global settings the web app loads once it knows the user. */
 export default async function coreRoutes(app: App) {
-  route(app, coreEndpoints.basicSettings, async () => ok(basicSettings), { onRequest: app.authenticate });
+  route(app, coreEndpoints.basicSettings, async () => ok(basicSettings));
 }

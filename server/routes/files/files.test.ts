@@ -6,6 +6,7 @@ import { memberships, hubs } from '../../db/schema';
 import { signedFilePath, type FileSignatureClaims } from '../../domain/files/file-signature';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertContent, storeObject, type ItemBody } from '../contents/content-test-kit';
+import { enableTotp } from '../two-factor/two-factor-test-kit';
 import { addHubMember, as, createSpace, hubWithPeople, type HubWithPeople, type Person } from '../spaces/space-test-kit';
 
 let server: TestServer;
@@ -252,6 +253,28 @@ describe('who a signed address still works for', () => {
     await expectRefused(viewerUrl, 404, 'not_found');
     // The hub owner sees every private space.
     expect((await fetchFile(ownerUrl)).status).toBe(200);
+  });
+
+  it('stops working (403 two_factor_required, as every hub endpoint answers) for a member without two-factor once the hub requires it, and keeps working for the owner who has it', async () => {
+    // A hub of its own, so the requirement does not reach the other tests' hub.
+    const strict = await hubWithPeople(server);
+    const strictSpace = await createSpace(server, strict.owner, strict.hub, { visibility: 'public' });
+    const kept = await insertContent(server, { hub: strict.hub, space: strictSpace, by: strict.owner }, { file: TEXT });
+    const urlFor = async (person: Person) =>
+      (await server.get<ItemBody>(`spaces/${strictSpace.id}/contents/${kept.id}/`, as(person, strict.hub))).body.data.urls.download!;
+    const viewerUrl = await urlFor(strict.viewer);
+    await enableTotp(server, strict.owner.token);
+    const ownerUrl = await urlFor(strict.owner);
+    expect((await fetchFile(viewerUrl)).status).toBe(200);
+
+    const required = await server.request('PUT', `organizations/${strict.hub.domain_handle}/two-factor/`, { ...as(strict.owner, strict.hub), body: { required: true } });
+    expect(required.status).toBe(200);
+    const hubAnswer = await server.get('spaces/', as(strict.viewer, strict.hub));
+    const fileAnswer = await fetchFile(viewerUrl);
+    expect({ status: fileAnswer.status, body: await fileAnswer.json() }).toEqual({ status: hubAnswer.status, body: hubAnswer.body });
+    expect(hubAnswer).toMatchObject({ status: 403, body: { code: 'two_factor_required' } });
+    const owners = await fetchFile(ownerUrl);
+    expect({ status: owners.status, body: await owners.text() }).toEqual({ status: 200, body: TEXT });
   });
 
   it('answers 404 once the item is deleted', async () => {

@@ -10,7 +10,7 @@ import type { App } from '../../types';
 import { errorResponses } from '../auth/responses';
 
 const tags = ['files'];
-const responses = errorResponses(400, 401, 404);
+const responses = errorResponses(400, 401, 403, 404);
 
 /** files/{content_id}/{variant}/: signed file addresses (the signature is the credential). */
 export default async function fileRoutes(app: App) {

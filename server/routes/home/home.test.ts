@@ -102,7 +102,7 @@ describe('GET home/', () => {
     const inShared = await start({ space_id: shared.id });
     const empty = await start({});
     const clients = await Promise.all([open, inShared].map(async (code) => {
-      const client = await openSignalling(server.url);
+      const client = await openSignalling(server);
       await client.join(world.owner.token, code);
       return client;
     }));

@@ -11,6 +11,5 @@ export default async function homeRoutes(app: App) {
   route(
     app, homeEndpoint,
     async (request) => ok(await getHome({ db, viewer: viewerOf(request), goneAfterMs: signalling.goneAfterMs })),
-    { onRequest: app.authenticate },
   );
 }

@@ -39,7 +39,7 @@ const expire = (id: string) =>
 const tamper = (token: string) => `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
 
 describe('GET invitations/{token}/ (no sign-in)', () => {
-  it('shows the hub, inviter, role, email, expiry, and whether the address has an account', async () => {
+  it('shows the hub, inviter, role, expiry and the address masked, and never whether it has an account', async () => {
     const email = uniqueEmail('guests.test');
     const { token } = await inviteByEmail(staffed, email, 'viewer');
     const res = await server.get<Body<InvitationPreview>>(`invitations/${token}/`);
@@ -51,13 +51,29 @@ describe('GET invitations/{token}/ (no sign-in)', () => {
       },
       invited_by: 'Olive Owner',
       role: 'viewer',
-      email,
+      email: 'u•••@guests.test',
       expires_at: expect.any(String),
-      account_exists: false,
       space: null,
     });
+    // Once the address has an account the answer to a link holder is the same.
     await createUser(server, { email });
-    expect((await server.get<Body<InvitationPreview>>(`invitations/${token}/`)).body.data.account_exists).toBe(true);
+    expect((await server.get<Body<InvitationPreview>>(`invitations/${token}/`)).body).toEqual(res.body);
+  });
+
+  it('shows the address in full only to the invitee signed in as it', async () => {
+    const invitee = await createUser(server, { email: uniqueEmail('guests.test') });
+    const someoneElse = await createUser(server, { email: uniqueEmail('guests.test') });
+    const { token } = await inviteByEmail(staffed, invitee.email);
+    const emailSeenBy = async (auth: { token?: string; authorization?: string }) =>
+      (await server.get<Body<InvitationPreview>>(`invitations/${token}/`, auth)).body.data.email;
+    expect(await emailSeenBy({ token: invitee.token })).toBe(invitee.email);
+    const masked = `u•••@guests.test`;
+    expect(await emailSeenBy({ token: someoneElse.token })).toBe(masked);
+    expect(await emailSeenBy({ token: staffed.owner.token })).toBe(masked);
+    // A token that does not work is nobody, not an error: the link still opens.
+    expect(await emailSeenBy({ authorization: 'JWT not-a-token' })).toBe(masked);
+    await server.post('auth/logout/', {}, { token: invitee.token });
+    expect(await emailSeenBy({ token: invitee.token })).toBe(masked);
   });
 
   it('answers the same 404 for unknown, tampered, expired, cancelled and used links', async () => {

@@ -27,7 +27,7 @@ describe.skipIf(!reachable)('signalling across two API nodes through Redis', () 
   let member: { token: string; user: { id: string } };
   const open: SignallingTestClient[] = [];
   const connect = async (url: string) => {
-    const client = await openSignalling(url);
+    const client = await openSignalling({ url, config: nodeA.config });
     open.push(client);
     return client;
   };

@@ -64,7 +64,7 @@ describe.skipIf(!binary)(binary ? title : `${title} (skipped: no janus binary fo
   });
 
   async function joinMeeting(person: { token: string }, code: string) {
-    const client = await openSignalling(server.url);
+    const client = await openSignalling(server);
     open.push(client);
     return { client, welcome: await client.join(person.token, code) };
   }

@@ -1,12 +1,11 @@
 import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { loadConfig, type MeetingSettings } from '../../config';
 import { createLocalMeetingBus } from '../../meetings/local-meeting-bus';
 import type { BusEvent, MeetingBus } from '../../meetings/meeting-bus';
 import { createSignallingService } from '../../meetings/signalling-service';
 import { signUpWithHub, signUpWithProfile, startTestServer, type TestServer } from '../../test/harness';
-import { openSignalling, type SignallingTestClient } from '../../test/signalling-client';
+import { appOriginOf, handshakeStatus, openSignalling, type SignallingTestClient } from '../../test/signalling-client';
 
 const meetingSettings = (changes: Partial<MeetingSettings>): MeetingSettings => ({
   ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'unused-in-this-test-0123456789' }).meetings,
@@ -22,7 +21,7 @@ let outsider: Person;
 const open: SignallingTestClient[] = [];
 
 async function connect() {
-  const client = await openSignalling(server.url);
+  const client = await openSignalling(server);
   open.push(client);
   return client;
 }
@@ -174,7 +173,7 @@ describe('a participant on another node answering the roll call while the join i
     try {
       const host = await signUpWithHub(node, { name: 'Hana Host' });
       const code = (await node.post<{ data: { code: string } }>('meetings/', {}, { token: host.token, hubHandle: host.handle })).body.data.code;
-      const client = await openSignalling(node.url);
+      const client = await openSignalling(node);
       open.push(client);
       const order: string[] = [];
       client.ws.on('message', (data) => order.push((JSON.parse(String(data)) as { type: string }).type));
@@ -277,22 +276,40 @@ describe('signalling refuses', () => {
   it('too many new connections from one address', async () => {
     const limited = await startTestServer({ meetings: meetingSettings({ connectRateLimitPerMinute: 3 }) });
     try {
-      const url = `${limited.url.replace(/^http/, 'ws')}/api/v1/meetings/signal/`;
+      const origin = appOriginOf(limited);
       const statuses = [];
-      for (let i = 0; i < 4; i++) {
-        statuses.push(await new Promise<number>((resolve) => {
-          const ws = new WebSocket(url);
-          ws.on('open', () => {
-            ws.close();
-            resolve(101);
-          });
-          ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
-          ws.on('error', () => undefined);
-        }));
-      }
+      for (let i = 0; i < 4; i++) statuses.push(await handshakeStatus(limited.url, { Origin: origin }));
       expect(statuses).toEqual([101, 101, 101, 429]);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('a handshake from another site\'s page, before upgrading; the app\'s own pages and clients that are not browsers get in', async () => {
+    const passkeyOrigin = 'http://convene.localhost:3000';
+    const node = await startTestServer({ webauthn: { rpId: 'convene.localhost', origin: passkeyOrigin } });
+    try {
+      const handshakes: Record<string, Record<string, string>> = {
+        app: { Origin: appOriginOf(node) },
+        passkeys: { Origin: passkeyOrigin },
+        'no origin': {},
+        'another site': { Origin: 'https://evil.example' },
+        'another port': { Origin: appOriginOf(node).replace(/:\d+$/, ':4000') },
+        'a sibling host': { Origin: 'http://evil.localhost:3000' },
+        'an opaque origin': { Origin: 'null' },
+      };
+      const statuses = Object.fromEntries(await Promise.all(Object.entries(handshakes)
+        .map(async ([who, headers]) => [who, await handshakeStatus(node.url, headers)] as const)));
+      expect(statuses).toEqual({
+        app: 101, passkeys: 101, 'no origin': 101,
+        'another site': 403, 'another port': 403, 'a sibling host': 403, 'an opaque origin': 403,
+      });
+      // Any route a handshake is sent to, not only the meetings socket's.
+      const health = '/api/v1/health/';
+      expect(await handshakeStatus(node.url, { Origin: 'https://evil.example' }, health)).toBe(403);
+      expect(await handshakeStatus(node.url, { Origin: appOriginOf(node) }, health)).toBe(101);
+    } finally {
+      await node.close();
     }
   });
 });

@@ -201,6 +201,7 @@ describe('content and meeting events', () => {
   it('records an item deleted, naming it and its space', async () => {
     const s = await createStaffedHub(server);
     const space = (await server.post<{ data: Space }>('spaces/', { name: 'Notes', visibility: 'public' }, as(s.owner, s.hub))).body.data;
+    expectOk(await server.post(`spaces/${space.id}/join/`, {}, as(s.editor, s.hub)));
     const note = await server.post<{ data: { id: string } }>(`spaces/${space.id}/contents/notes/`, { title: 'Budget', body: 'x' }, as(s.editor, s.hub));
     expectOk(note, 201);
     expectOk(await server.request('DELETE', `spaces/${space.id}/contents/${note.body.data.id}/`, as(s.editor, s.hub)));

@@ -9,6 +9,7 @@ import { paged } from '../../lib/envelope';
 import { hubOf, type App } from '../../types';
 import { errorResponses } from '../auth/responses';
 import { route } from '../endpoint-route';
+import { requirementCheck } from '../requirement';
 import { viewerOf } from '../spaces/viewer';
 import { hubScope } from './members-scope';
 
@@ -18,7 +19,8 @@ const security = [{ jwt: [] }];
 /** The hub's audit trail (owners): read it page by page, or export it as CSV. */
 export default async function auditRoutes(app: App) {
   const { db } = app.deps;
-  const onRequest = hubScope(app);
+  // What auditEndpoints.list declares, for the hand-made export beside it.
+  const onRequest = [...hubScope(app), requirementCheck(app, auditEndpoints.list.requires)];
 
   route(app, auditEndpoints.list, async (request) => {
     const { page, page_size, ...filters } = request.query;

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../../lib/contract/contents';
-import { IMPORT_MAX_ROWS, importReportSchema } from '../../../lib/contract/records';
+import { IMPORT_MAX_ROWS, importProgressSchema, importReportSchema } from '../../../lib/contract/records';
 import { CONTACT_TEMPLATE_ID } from '../../../lib/contract/templates';
 import { contents, recordImports } from '../../db/schema';
 import { processFile, queueFile, processed, type Place } from '../../processing/processing-test-kit';
@@ -174,6 +175,68 @@ describe('POST …/records/imports/ then …/imports/{import_id}/', () => {
     const big = await uploadImport(server, owner(), table, { name: 'big.csv', data: `Title\n${lines}\n` });
     expect(big.status).toBe(422);
     expect(big.body.message).toBe('This file has more than 50,000 rows. Please split it into files of up to 50,000 rows and import each.');
+  });
+});
+
+describe('GET …/imports/{import_id}/ and POST …/imports/{import_id}/cancel/', () => {
+  const progressOf = (table: TableRef, importId: string, person: Person = world.owner) =>
+    server.get<{ data: unknown } & { code: string }>(tablePath(table, `imports/${importId}/`), as(person, world.hub));
+  const cancel = (table: TableRef, importId: string) => server.post<{ data: unknown }>(tablePath(table, `imports/${importId}/cancel/`), {}, as(world.owner, world.hub));
+  const many = (n: number) => csv(...Array.from({ length: n }, (_, i) => [`Row ${i}`, i % 100, '', '', '', '', '']));
+
+  it('follows a saving run: ready, then saved of total as it goes, then imported', async () => {
+    const table = await newTable();
+    const preview = await previewOf(server, owner(), table, many(20_000));
+    expect((await progressOf(table, preview.import_id)).body.data).toEqual({ import_id: preview.import_id, state: 'ready', saved: 0, total: 0 });
+    const running = runImport(server, owner(), table, preview.import_id, { mapping: { title: 0, budget: 1 }, dry_run: false });
+    const seen: Array<{ state: string; saved: number; total: number }> = [];
+    for (let done = false; !done;) {
+      const progress = importProgressSchema.parse((await progressOf(table, preview.import_id)).body.data);
+      seen.push(progress);
+      done = progress.state === 'imported';
+      await sleep(20);
+    }
+    expect((await running).body.data).toMatchObject({ imported: 20_000 });
+    const during = seen.filter((p) => p.state === 'importing');
+    expect(during.length).toBeGreaterThan(0);
+    expect(during.every((p) => p.total === 20_000 && p.saved >= 0 && p.saved <= 20_000)).toBe(true);
+    expect(seen.at(-1)).toMatchObject({ state: 'imported', saved: 20_000, total: 20_000 });
+    expect(await rowCountOf(table)).toBe(20_000);
+  });
+
+  it('stops a run on request, saving nothing of it, and it can be run again', async () => {
+    const table = await newTable();
+    const preview = await previewOf(server, owner(), table, many(20_000));
+    const mapping = { title: 0, budget: 1 };
+    const running = runImport(server, owner(), table, preview.import_id, { mapping, dry_run: false });
+    // Cancelled while it saves: after its first batch, long before its last.
+    let saved = 0;
+    while (saved === 0) {
+      await sleep(10);
+      saved = importProgressSchema.parse((await progressOf(table, preview.import_id)).body.data).saved;
+    }
+    expect((await cancel(table, preview.import_id)).status).toBe(200);
+    const stopped = await running;
+    expect(stopped.status).toBe(409);
+    expect(stopped.body).toMatchObject({ code: 'conflict', message: 'The import was cancelled: nothing was imported.' });
+    expect((await progressOf(table, preview.import_id)).body.data).toMatchObject({ state: 'cancelled', saved: 0 });
+    expect(await storedValues(server, table)).toEqual([]);
+    expect(await rowCountOf(table)).toBe(0);
+
+    const again = await runImport(server, owner(), table, preview.import_id, { mapping, dry_run: false });
+    expect(again.body.data).toMatchObject({ imported: 20_000 });
+    // Once saved, a cancel changes nothing.
+    expect((await cancel(table, preview.import_id)).body.data).toMatchObject({ state: 'imported', saved: 20_000 });
+    expect(await rowCountOf(table)).toBe(20_000);
+  });
+
+  it("answers 404 for another person's import, and 403 to a viewer", async () => {
+    const table = await newTable();
+    const preview = await previewOf(server, owner(), table, many(1));
+    expect((await progressOf(table, preview.import_id, world.editor)).status).toBe(404);
+    expect((await progressOf(table, preview.import_id, world.viewer)).status).toBe(403);
+    const refused = await server.post(tablePath(table, `imports/${preview.import_id}/cancel/`), {}, as(world.editor, world.hub));
+    expect(refused.status).toBe(404);
   });
 });
 

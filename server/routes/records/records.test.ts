@@ -7,7 +7,7 @@ import type { Space } from '../../../lib/contract/spaces';
 import { contentPassages, recordReindexRequests, records } from '../../db/schema';
 import { insertRecords, reindexPendingTables } from '../../domain/records/save-records';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { as, createSpace, hubWithPeople, type ErrorBody, type HubWithPeople } from '../spaces/space-test-kit';
+import { as, createSpace, hubWithPeople, joinSpace, type ErrorBody, type HubWithPeople } from '../spaces/space-test-kit';
 import { contentRow, insertContent, type ItemBody } from '../contents/content-test-kit';
 
 let server: TestServer;
@@ -37,6 +37,7 @@ interface Table { world: HubWithPeople; space: Space; template: Template; tableI
 async function recordTable(): Promise<Table> {
   const world = await hubWithPeople(server);
   const space = await createSpace(server, world.owner, world.hub);
+  await joinSpace(server, world.editor, world.hub, space);
   const made = await server.post<{ data: Template }>('form-templates/', { name: 'Assets', fields }, as(world.editor, world.hub));
   const template = made.body.data;
   const table = await server.post<ItemBody>(`spaces/${space.id}/contents/record-tables/`, { name: 'Equipment', template_id: template.id }, as(world.editor, world.hub));

@@ -9,8 +9,6 @@ import { viewerOf } from '../spaces/viewer';
 
 /** search/: full-text search over the spaces the caller may read, and their spaces and people by name. Signed in, inside a hub (Org-Handle or the active hub). */
 export default async function searchRoutes(app: App) {
-  // Each endpoint here works inside a hub (Endpoint.hub): route() adds the hub's hooks after this one.
-  app.addHook('onRequest', app.authenticate);
   const { db } = app.deps;
 
   route(app, searchEndpoints.search, async (request) => {

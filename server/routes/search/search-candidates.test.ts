@@ -8,7 +8,7 @@ import { contents } from '../../db/schema';
 import { COUNT_CAP, RANKED_CANDIDATES } from '../../domain/search/search-contents';
 import { RANKED_WORDS } from '../../domain/search/search-text';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { addToSpace, as, createSpace, hubWithPeople, type HubWithPeople, type Person } from '../spaces/space-test-kit';
+import { addToSpace, as, createSpace, hubWithPeople, joinSpace, type HubWithPeople, type Person } from '../spaces/space-test-kit';
 
 /*
  * GET search/ ranks afresh on every search: every change to what search
@@ -43,6 +43,7 @@ describe('GET search/ is always fresh', () => {
   beforeAll(async () => {
     world = await hubWithPeople(server);
     space = await createSpace(server, world.owner, world.hub, { name: 'Orchard' });
+    await joinSpace(server, world.editor, world.hub, space);
   });
 
   it('shows every change to what search finds in the very next search', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema';
-import type { Subscription } from '../../../lib/contract/subscription';
+import type { Subscription } from '../../../lib/contract/billing';
 import { FREE_PLAN, plans } from '../../../lib/plans';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createHub, createUser } from '../../test/fixtures';

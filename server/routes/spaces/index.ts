@@ -5,8 +5,6 @@ import { registerSpaceRoutes } from './space-routes';
 
 /** Everything under spaces/ (spaces, their members and invitations): signed in, inside a hub (Org-Handle or the active hub). */
 export default async function spaceRoutes(app: App) {
-  // Each endpoint here works inside a hub (Endpoint.hub): route() adds the hub's hooks after this one.
-  app.addHook('onRequest', app.authenticate);
   registerSpaceRoutes(app);
   registerSpaceMemberRoutes(app);
   registerSpaceInvitationRoutes(app);

@@ -11,9 +11,13 @@ beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
 
 describe('PATCH spaces/{id}/', () => {
-  it('lets an editor edit name and description, and clear the description with a blank', async () => {
+  it('lets an editor who joined edit name and description, and clear the description with a blank', async () => {
     const { hub, owner, editor } = await hubWithPeople(server);
     const space = await createSpace(server, owner, hub, { description: 'Old' });
+    // An Everyone space is joined before it is changed, as its abilities say.
+    const unjoined = await server.patch<ErrorBody>(`spaces/${space.id}/`, { name: 'New name' }, as(editor, hub));
+    expect({ status: unjoined.status, ...unjoined.body }).toEqual({ status: 403, code: 'forbidden', message: 'Join this space to change it.' });
+    await server.post(`spaces/${space.id}/join/`, {}, as(editor, hub));
     const res = await server.patch<SpaceBody>(`spaces/${space.id}/`, { name: ' New name ', description: 'New' }, as(editor, hub));
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'New name', description: 'New', visibility: 'public', my_role: 'editor' });
@@ -48,12 +52,13 @@ describe('PATCH spaces/{id}/', () => {
     expect(made.body.data).toMatchObject({ visibility: 'private', my_role: 'owner' });
   });
 
-  it('keeps someone who shares a public space they never joined in it, with the role they acted with', async () => {
+  it('keeps someone who shares a space they are no member of in it, with the role they acted with', async () => {
     const { hub, owner, editor } = await hubWithPeople(server);
-    const space = await createSpace(server, owner, hub, { visibility: 'public' });
-    const res = await server.patch<SpaceBody>(`spaces/${space.id}/`, { visibility: 'shared' }, as(editor, hub));
+    // The hub owner sees a private space without being its member.
+    const space = await createSpace(server, editor, hub, { visibility: 'private' });
+    const res = await server.patch<SpaceBody>(`spaces/${space.id}/`, { visibility: 'shared' }, as(owner, hub));
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ visibility: 'shared', is_member: true, space_role: 'editor', member_count: 2 });
+    expect(res.body.data).toMatchObject({ visibility: 'shared', is_member: true, space_role: 'owner', member_count: 2 });
   });
 
   it('validates the fields it is given', async () => {

@@ -5,7 +5,7 @@ import { listSpaceMembers } from '../../domain/spaces/list-space-members';
 import { removeSpaceMember } from '../../domain/spaces/remove-space-member';
 import { updateSpaceMember } from '../../domain/spaces/update-space-member';
 import { ok, paged } from '../../lib/envelope';
-import type { App } from '../../types';
+import { spaceAccessOf, type App } from '../../types';
 import { clientInfoOf } from '../auth/client-info';
 import { route } from '../endpoint-route';
 import { viewerOf } from './viewer';
@@ -25,7 +25,7 @@ export function registerSpaceMemberRoutes(app: App) {
   route(app, spaceEndpoints.memberCandidates, async (request) => {
     const { page, page_size, search } = request.query;
     const { items, count } = await listSpaceMemberCandidates({
-      db, viewer: viewerOf(request), spaceId: request.params.id, page: { page, page_size }, search,
+      db, viewer: viewerOf(request), access: spaceAccessOf(request), page: { page, page_size }, search,
     });
     return paged(items, count, request.query);
   });

@@ -77,6 +77,7 @@ describe('POST spaces/{id}/members/', () => {
     const { hub, owner, editor, viewer } = await hubWithPeople(server);
     const space = await createSpace(server, owner, hub);
     const person = await addHubMember(server, hub, 'viewer');
+    await server.post(`spaces/${space.id}/join/`, {}, as(editor, hub));
     const byViewer = await server.post<ErrorBody>(`spaces/${space.id}/members/`, { user_id: person.user.id, role: 'viewer' }, as(viewer, hub));
     expect(byViewer.status).toBe(403);
     expect(byViewer.body.message).toBe('Only editors and owners of this space can add members.');

@@ -69,6 +69,12 @@ export async function addToSpace(server: TestServer, actor: Person, hub: MyHub, 
   if (res.status !== 201) throw new Error(`add member failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
+/** Joins an Everyone space as `person`, as one does before taking part in it; fails the test if the API refuses. */
+export async function joinSpace(server: TestServer, person: Person, hub: MyHub, space: { id: string }) {
+  const res = await server.post(`spaces/${space.id}/join/`, {}, as(person, hub));
+  if (res.status !== 200) throw new Error(`join failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
 /** Every page of the list as `person`, following "more while a page comes back full". */
 export async function listAll(server: TestServer, person: Person, hub: MyHub, query = ''): Promise<Space[]> {
   const all: Space[] = [];

@@ -100,6 +100,7 @@ describe('visibility rules for writes', () => {
     expect(renamed.body.data).toMatchObject({ name: 'Renamed by owner', my_role: 'owner', is_member: false });
 
     const open = await createSpace(server, editor, hub, { visibility: 'public' });
+    await server.post(`spaces/${open.id}/join/`, {}, as(owner, hub));
     const refused = await server.patch<ErrorBody>(`spaces/${open.id}/`, { visibility: 'private' }, as(owner, hub));
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ code: 'forbidden', message: 'Only the person who created this space can make it private.' });

@@ -3,6 +3,5 @@ import { registerTemplateRoutes } from './template-routes';
 
 /** form-templates/…: the hub's form templates. Signed in, inside a hub (Org-Handle or the active hub). */
 export default async function templateRoutes(app: App) {
-  app.addHook('onRequest', app.authenticate);
   registerTemplateRoutes(app);
 }

@@ -7,7 +7,7 @@ import { STRONG_PASSWORD, startTestServer, type ApiResponse, type RequestOptions
 import {
   anything, expectClientError, expectPrototypeIntact, field, hostileString, jsonBody, pathSegment, rawHostileBodies, text,
 } from '../../test/isolation/hostile-values';
-import { addPasskey, enableTotp, startSignIn, type Data } from './two-factor-test-kit';
+import { addPasskey, enableTotp, startSignIn, totpCode, type Data } from './two-factor-test-kit';
 
 /*
  * Random and hostile input at every two-factor endpoint that takes a body
@@ -20,6 +20,7 @@ let as: RequestOptions;
 let hubPath: string;
 let passkeyId: string;
 let pendingToken: string;
+let recoveryCode: string;
 
 const NUM_RUNS = 40;
 
@@ -27,8 +28,9 @@ beforeAll(async () => {
   server = await startTestServer();
   const person = await createUser(server);
   as = { token: person.token };
-  await enableTotp(server, person.token);
-  passkeyId = (await addPasskey(server, person.token)).added.passkey.id;
+  const { secret, recoveryCodes } = await enableTotp(server, person.token);
+  recoveryCode = recoveryCodes[0]!;
+  passkeyId = (await addPasskey(server, person.token, { proof: { password: STRONG_PASSWORD, code: totpCode(secret, 1) } })).added.passkey.id;
   pendingToken = (await startSignIn(server, person.email)).token;
   const hub = await createHub(server, person.token);
   hubPath = `organizations/${hub.domain_handle}/two-factor/`;
@@ -72,7 +74,11 @@ const credential = (response: Record<string, fc.Arbitrary<unknown>>) => field(fc
 }, { requiredKeys: [] }));
 const assertion = credential({ clientDataJSON: b64, authenticatorData: b64, signature: b64, userHandle: b64 });
 const attestation = credential({ clientDataJSON: b64, attestationObject: b64, transports: fc.array(text, { maxLength: 3 }) });
-const proof = fc.record({ password: field(fc.constantFrom('Wr0ng!Password', '')), code: field(fc.constantFrom('123456', 'abcd-efgh', '')) }, { requiredKeys: [] });
+const proof = fc.record({
+  password: field(fc.constantFrom('Wr0ng!Password', '')),
+  code: field(fc.constantFrom('123456', 'abcd-efgh', '')),
+  passkey: field(assertion),
+}, { requiredKeys: [] });
 
 describe('hostile input to the two-factor settings', () => {
   it.each([
@@ -157,6 +163,6 @@ describe('hostile input to signing in', () => {
 
   it('the right password still works once the wrong ones have aged out', async () => {
     await server.db.delete(codeFailures);
-    expect((await server.post('auth/two-factor/totp/disable/', { password: STRONG_PASSWORD }, as)).status).toBe(200);
+    expect((await server.post('auth/two-factor/totp/disable/', { password: STRONG_PASSWORD, code: recoveryCode }, as)).status).toBe(200);
   });
 });

@@ -91,7 +91,7 @@ describe('requiring two-factor sign-in in a hub', () => {
     const meetingPath = `meetings/${started.body.data.code}/`;
     const meeting = await server.get(meetingPath, { token: member.token });
     expect({ status: meeting.status, code: (meeting.body as { code?: string }).code }).toEqual({ status: 403, code: 'two_factor_required' });
-    const socket = await openSignalling(server.url);
+    const socket = await openSignalling(server);
     socket.send({ type: 'join', token: member.token, code: started.body.data.code, state: { audio: true, video: true, screen: null } });
     expect(await socket.next('error')).toMatchObject({ message: "This meeting's hub requires two-factor sign-in. Set it up to join." });
     expect((await socket.closed).code).toBe(4404);

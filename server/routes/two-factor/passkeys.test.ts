@@ -6,7 +6,9 @@ import { auditEvents, passkeys, users } from '../../db/schema';
 import { createUser } from '../../test/fixtures';
 import { STRONG_PASSWORD, startTestServer, type TestServer } from '../../test/harness';
 import { createPasskey, signWithPasskey } from '../../test/webauthn-authenticator';
-import { addPasskey, ceremonyOf, enableTotp, passkeyProof, startSignIn, type Data } from './two-factor-test-kit';
+import {
+  addPasskey, ceremonyOf, enableTotp, passkeyProof, passkeySettingsProof, startSignIn, totpCode, type Data,
+} from './two-factor-test-kit';
 
 /*
  * Passkeys end to end against a software authenticator (server/test/
@@ -35,20 +37,24 @@ describe('adding passkeys', () => {
       rp: { id: server.config.webauthn.rpId }, user: { name: user.email, displayName: 'Ada Passkey' },
       authenticatorSelection: { residentKey: 'required' },
     });
-    const { credential } = createPasskey(options.body.data, ceremonyOf(server));
+    const { credential, passkey: first } = createPasskey(options.body.data, ceremonyOf(server));
     const added = await server.post<Data<AddedPasskey>>('auth/passkeys/', { credential }, {
       token, headers: { 'User-Agent': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' },
     });
     expect(added.status).toBe(201);
     expect(added.body.data.passkey).toMatchObject({ name: 'Chrome 131 on macOS', last_used_at: null });
     expect(added.body.data.recovery_codes).toHaveLength(10);
+    // It turned two-factor sign-in on: the answer counts the other sessions (none here) to offer signing them out.
+    expect(added.body.data.other_sessions).toBe(0);
     expect(await status(token)).toMatchObject({ enabled: true, totp: { enabled: false }, recovery_codes_left: 10, passkeys: [{ name: 'Chrome 131 on macOS' }] });
 
     // A second passkey is just a passkey; the challenge of the first cannot be used again.
     const replayed = await server.post('auth/passkeys/', { credential }, { token });
     expect(replayed.status).toBe(400);
-    const second = await addPasskey(server, token, { name: 'Security key' });
-    expect(second.added).toMatchObject({ passkey: { name: 'Security key' }, recovery_codes: null });
+    // Adding another now asks for the first as well as the password.
+    const proof = { password: STRONG_PASSWORD, passkey: await passkeySettingsProof(server, token, first) };
+    const second = await addPasskey(server, token, { name: 'Security key', proof });
+    expect(second.added).toMatchObject({ passkey: { name: 'Security key' }, recovery_codes: null, other_sessions: null });
     expect((await status(token)).passkeys.map((p) => p.name)).toEqual(['Chrome 131 on macOS', 'Security key']);
     const events = await server.db.select().from(auditEvents).where(and(eq(auditEvents.subjectId, user.id), eq(auditEvents.type, 'passkey_added')));
     expect(events).toHaveLength(2);
@@ -80,7 +86,7 @@ describe('adding passkeys', () => {
 describe('renaming and removing', () => {
   it('renames and removes only one\'s own passkeys; another person\'s answers 404 like a missing one', async () => {
     const owner = await createUser(server);
-    const { added } = await addPasskey(server, owner.token);
+    const { added, passkey } = await addPasskey(server, owner.token);
     const id = added.passkey.id;
     const stranger = await createUser(server);
 
@@ -96,7 +102,8 @@ describe('renaming and removing', () => {
     expect((await status(owner.token)).passkeys[0]!.name).toBe('Work laptop');
 
     expect((await server.request('DELETE', `auth/passkeys/${id}/`, { token: owner.token, body: {} })).status).toBe(400);
-    const removed = await server.request('DELETE', `auth/passkeys/${id}/`, { token: owner.token, body: { password: STRONG_PASSWORD } });
+    const proof = { password: STRONG_PASSWORD, passkey: await passkeySettingsProof(server, owner.token, passkey) };
+    const removed = await server.request('DELETE', `auth/passkeys/${id}/`, { token: owner.token, body: proof });
     expect(removed.status).toBe(200);
     // The last second factor gone: the recovery codes go with it.
     expect(await status(owner.token)).toMatchObject({ enabled: false, passkeys: [], recovery_codes_left: 0 });
@@ -188,13 +195,16 @@ describe('signing in with a passkey alone', () => {
 });
 
 describe('a person with both an app and a passkey', () => {
-  it('is offered both in the second step, and removing the passkey keeps the recovery codes', async () => {
+  it('is offered both in the second step, and removing the passkey (with a recovery code) keeps the others', async () => {
     const { email, token } = await createUser(server);
-    await enableTotp(server, token);
-    const { added } = await addPasskey(server, token);
-    expect(added.recovery_codes).toBeNull();
+    const { secret, recoveryCodes } = await enableTotp(server, token);
+    const { added } = await addPasskey(server, token, { proof: { password: STRONG_PASSWORD, code: totpCode(secret, 1) } });
+    expect(added).toMatchObject({ recovery_codes: null, other_sessions: null });
     expect((await startSignIn(server, email)).methods).toEqual(['totp', 'passkey', 'recovery_code']);
-    await server.request('DELETE', `auth/passkeys/${added.passkey.id}/`, { token, body: { password: STRONG_PASSWORD } });
-    expect(await status(token)).toMatchObject({ enabled: true, recovery_codes_left: 10 });
+    const removed = await server.request('DELETE', `auth/passkeys/${added.passkey.id}/`, {
+      token, body: { password: STRONG_PASSWORD, code: recoveryCodes[0] },
+    });
+    expect(removed.status).toBe(200);
+    expect(await status(token)).toMatchObject({ enabled: true, recovery_codes_left: 9 });
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecoveryCodes, TotpSetup, TwoFactorStatus } from '../../../lib/contract/two-factor';
-import { auditEvents, codeFailures, recoveryCodes, sessions, users } from '../../db/schema';
+import { auditEvents, recoveryCodes, sessions, users } from '../../db/schema';
 import { sha256 } from '../../lib/tokens';
 import { createUser } from '../../test/fixtures';
 import { STRONG_PASSWORD, startTestServer, type TestServer } from '../../test/harness';
@@ -18,7 +18,9 @@ const eventsOf = async (userId: string, type: string) =>
 describe('setting up an authenticator app', () => {
   it('keeps the secret pending and encrypted until a code proves it, then shows ten recovery codes once', async () => {
     const { user, token } = await createUser(server);
-    expect(await status(token)).toMatchObject({ enabled: false, totp: { enabled: false }, recovery_codes_left: 0, proof: 'password' });
+    expect(await status(token)).toMatchObject({
+      enabled: false, totp: { enabled: false }, recovery_codes_left: 0, proof: { password: true, second_factor: [] },
+    });
 
     const setup = await server.post<Data<TotpSetup>>('auth/two-factor/totp/setup/', { password: STRONG_PASSWORD }, { token });
     expect(setup.status).toBe(200);
@@ -50,13 +52,15 @@ describe('setting up an authenticator app', () => {
     expect(JSON.stringify(stored)).not.toContain(codes[0]!);
     expect(stored.map((c) => c.codeHash)).not.toContain(sha256(codes[0]!));
 
-    expect(await status(token)).toMatchObject({ enabled: true, totp: { enabled: true }, recovery_codes_left: 10 });
+    expect(await status(token)).toMatchObject({
+      enabled: true, totp: { enabled: true }, recovery_codes_left: 10, proof: { password: true, second_factor: ['totp', 'recovery_code'] },
+    });
     expect((await server.get<Data<{ two_factor_enabled: boolean }>>('auth/me/', { token })).body.data.two_factor_enabled).toBe(true);
     expect(await eventsOf(user.id, 'two_factor_enabled')).toEqual([
       expect.objectContaining({ actorId: user.id, subjectId: user.id, hubId: null, data: { method: 'totp' } }),
     ]);
     // A second set-up is refused while one is on.
-    const again = await server.post('auth/two-factor/totp/setup/', { password: STRONG_PASSWORD }, { token });
+    const again = await server.post('auth/two-factor/totp/setup/', { password: STRONG_PASSWORD, code: totpCode(secret, 1) }, { token });
     expect(again.status).toBe(409);
   });
 
@@ -83,35 +87,30 @@ describe('setting up an authenticator app', () => {
     expect((await server.post('auth/two-factor/totp/enable/', { code }, { token: ahead.token })).status).toBe(200);
   });
 
-  it('needs the password (not just the session) to start, and refuses wrong ones on their own count', async () => {
-    const { user, token } = await createUser(server);
+  // How wrong proofs slow a session down: fresh-proof.test.ts.
+  it('needs the password (not just the session) to start', async () => {
+    const { token } = await createUser(server);
     const missing = await server.post('auth/two-factor/totp/setup/', {}, { token });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ errors: { password: [expect.any(String)] } });
-    for (let i = 0; i < 5; i += 1) {
-      const wrong = await server.post('auth/two-factor/totp/setup/', { password: 'Wr0ng!Password' }, { token });
-      expect(wrong.body).toMatchObject({ code: 'invalid_credentials', errors: { password: ['The password is incorrect.'] } });
-    }
-    // Five wrong proofs: even the right password waits.
-    const limited = await server.post('auth/two-factor/totp/setup/', { password: STRONG_PASSWORD }, { token });
-    expect(limited.status).toBe(429);
-    await server.db.delete(codeFailures).where(eq(codeFailures.email, user.email));
+    const wrong = await server.post('auth/two-factor/totp/setup/', { password: 'Wr0ng!Password' }, { token });
+    expect(wrong.body).toMatchObject({ code: 'invalid_credentials', errors: { password: ['The password is incorrect.'] } });
     expect((await server.post('auth/two-factor/totp/setup/', { password: STRONG_PASSWORD }, { token })).status).toBe(200);
   });
 });
 
 describe('turning it off and new recovery codes', () => {
-  it('turning the app off needs the current password; afterwards no second factor and no recovery codes remain', async () => {
+  it('turning the app off needs the current password and a current code; afterwards no second factor and no recovery codes remain', async () => {
     const { user, token } = await createUser(server);
-    await enableTotp(server, token);
+    const { secret } = await enableTotp(server, token);
     const noProof = await server.post('auth/two-factor/totp/disable/', {}, { token });
     expect(noProof.status).toBe(400);
-    const wrong = await server.post('auth/two-factor/totp/disable/', { password: 'Wr0ng!Password' }, { token });
+    const wrong = await server.post('auth/two-factor/totp/disable/', { password: 'Wr0ng!Password', code: totpCode(secret, 1) }, { token });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ code: 'invalid_credentials' });
     expect(await status(token)).toMatchObject({ enabled: true });
 
-    const off = await server.post('auth/two-factor/totp/disable/', { password: STRONG_PASSWORD }, { token });
+    const off = await server.post('auth/two-factor/totp/disable/', { password: STRONG_PASSWORD, code: totpCode(secret, 1) }, { token });
     expect(off.status).toBe(200);
     expect(await status(token)).toMatchObject({ enabled: false, totp: { enabled: false }, recovery_codes_left: 0 });
     const [row] = await server.db.select().from(users).where(eq(users.id, user.id));
@@ -123,8 +122,8 @@ describe('turning it off and new recovery codes', () => {
   it('new recovery codes need a proof, replace the old ones, and are recorded', async () => {
     const { user, token } = await createUser(server);
     const { recoveryCodes: old } = await enableTotp(server, token);
-    expect((await server.post('auth/two-factor/recovery-codes/', { password: 'nope' }, { token })).status).toBe(400);
-    const fresh = await server.post<Data<RecoveryCodes>>('auth/two-factor/recovery-codes/', { password: STRONG_PASSWORD }, { token });
+    expect((await server.post('auth/two-factor/recovery-codes/', { password: 'nope', code: old[1] }, { token })).status).toBe(400);
+    const fresh = await server.post<Data<RecoveryCodes>>('auth/two-factor/recovery-codes/', { password: STRONG_PASSWORD, code: old[1] }, { token });
     expect(fresh.status).toBe(200);
     expect(fresh.body.data.recovery_codes).toHaveLength(10);
     expect(fresh.body.data.recovery_codes).not.toContain(old[0]);
@@ -138,7 +137,7 @@ describe('turning it off and new recovery codes', () => {
     const { user, token } = await createUser(server);
     const { usedCode, recoveryCodes: codes } = await enableTotp(server, token);
     await server.db.update(users).set({ passwordHash: null }).where(eq(users.id, user.id));
-    expect(await status(token)).toMatchObject({ proof: 'code' });
+    expect(await status(token)).toMatchObject({ proof: { password: false, second_factor: ['totp', 'recovery_code'] } });
 
     expect((await server.post('auth/two-factor/recovery-codes/', { password: STRONG_PASSWORD }, { token })).status).toBe(400);
     // The code that enabled the app is used up: typed again, it is a replay.
@@ -155,7 +154,7 @@ describe('turning it off and new recovery codes', () => {
   it('an account with neither password nor second factor proves itself by a recent sign-in only', async () => {
     const { user, token } = await createUser(server);
     await server.db.update(users).set({ passwordHash: null }).where(eq(users.id, user.id));
-    expect(await status(token)).toMatchObject({ proof: 'recent_sign_in' });
+    expect(await status(token)).toMatchObject({ proof: { password: false, second_factor: [] } });
     expect((await server.post('auth/two-factor/totp/setup/', {}, { token })).status).toBe(200);
     // The session is older than ten minutes now: sign in again first.
     await server.db.update(sessions).set({ createdAt: new Date(Date.now() - 11 * 60 * 1000) }).where(eq(sessions.userId, user.id));

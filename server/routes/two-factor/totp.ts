@@ -1,9 +1,11 @@
 import { twoFactorEndpoints } from '../../../lib/contract/two-factor';
+import { countOtherSessions } from '../../domain/sessions/count-other-sessions';
 import { assertFreshProof } from '../../domain/two-factor/assert-fresh-proof';
 import { beginTotpSetup } from '../../domain/two-factor/begin-totp-setup';
 import { disableTotp } from '../../domain/two-factor/disable-totp';
 import { enableTotp } from '../../domain/two-factor/enable-totp';
 import { getTwoFactorStatus } from '../../domain/two-factor/get-two-factor-status';
+import { hasTwoFactor } from '../../domain/two-factor/has-two-factor';
 import { regenerateRecoveryCodes } from '../../domain/two-factor/regenerate-recovery-codes';
 import { ok } from '../../lib/envelope';
 import { authOf, type App } from '../../types';
@@ -30,10 +32,14 @@ export function totpRoutes(app: App) {
   }, limited);
 
   route(app, twoFactorEndpoints.enableTotp, async (request) => {
-    const { user } = authOf(request);
+    const auth = authOf(request);
+    const { user } = auth;
+    const turnsOn = !(await hasTwoFactor({ db, user }));
     const recovery_codes = await enableTotp({ db, config, user, code: request.body.code, client: clientInfoOf(request) });
     await app.deps.authCache.userChanged(user.id);
-    return ok({ recovery_codes }, 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.');
+    // Sessions opened before stay signed in without the second factor: the answer says how many, to offer ending them.
+    const other_sessions = turnsOn ? await countOtherSessions({ db, auth }) : null;
+    return ok({ recovery_codes, other_sessions }, 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.');
   }, limited);
 
   route(app, twoFactorEndpoints.disableTotp, async (request) => {

@@ -1,7 +1,7 @@
 import { generateSync } from 'otplib';
 import { expect } from 'vitest';
 import type { TwoFactorChallenge } from '../../../lib/contract/auth';
-import type { AddedPasskey, RecoveryCodes, TotpSetup, WebauthnOptions } from '../../../lib/contract/two-factor';
+import type { AddedPasskey, EnabledTotp, ProofBody, TotpSetup, WebauthnOptions } from '../../../lib/contract/two-factor';
 import { STRONG_PASSWORD, type TestServer } from '../../test/harness';
 import { createPasskey, signWithPasskey, type SoftPasskey } from '../../test/webauthn-authenticator';
 
@@ -28,16 +28,20 @@ export async function awayFromStepEdge(): Promise<void> {
   }
 }
 
-/** Sets up the authenticator app for the signed-in person; returns its secret, the code that enabled it and the recovery codes. */
-export async function enableTotp(server: TestServer, token: string, password = STRONG_PASSWORD) {
-  const setup = await server.post<Data<TotpSetup>>('auth/two-factor/totp/setup/', { password }, { token });
+/**
+ * Sets up the authenticator app for the signed-in person (`proof` as for
+ * addPasskey); returns its secret, the code that enabled it, the recovery
+ * codes and the other sessions the answer counted.
+ */
+export async function enableTotp(server: TestServer, token: string, proof: ProofBody = { password: STRONG_PASSWORD }) {
+  const setup = await server.post<Data<TotpSetup>>('auth/two-factor/totp/setup/', proof, { token });
   expect(setup.status, JSON.stringify(setup.body)).toBe(200);
   const { secret } = setup.body.data;
   await awayFromStepEdge();
   const usedCode = totpCode(secret);
-  const enabled = await server.post<Data<RecoveryCodes>>('auth/two-factor/totp/enable/', { code: usedCode }, { token });
+  const enabled = await server.post<Data<EnabledTotp>>('auth/two-factor/totp/enable/', { code: usedCode }, { token });
   expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
-  return { secret, usedCode, recoveryCodes: enabled.body.data.recovery_codes };
+  return { secret, usedCode, recoveryCodes: enabled.body.data.recovery_codes, otherSessions: enabled.body.data.other_sessions };
 }
 
 /** The browser facts of the server under test, as a browser on its address reports them. */
@@ -45,14 +49,25 @@ export const ceremonyOf = (server: TestServer, extra: { userVerified?: boolean }
   origin: server.config.webauthn.origin, rpId: server.config.webauthn.rpId, ...extra,
 });
 
-/** Adds a passkey made by the software authenticator; returns it and what the server answered. */
-export async function addPasskey(server: TestServer, token: string, opts: { password?: string; name?: string } = {}) {
-  const options = await server.post<Data<WebauthnOptions>>('auth/passkeys/options/', { password: opts.password ?? STRONG_PASSWORD }, { token });
+/**
+ * Adds a passkey made by the software authenticator; returns it and what the
+ * server answered. `proof` is the fresh proof (the password by default; an
+ * account with a second factor must add one of it).
+ */
+export async function addPasskey(server: TestServer, token: string, opts: { proof?: ProofBody; name?: string } = {}) {
+  const options = await server.post<Data<WebauthnOptions>>('auth/passkeys/options/', opts.proof ?? { password: STRONG_PASSWORD }, { token });
   expect(options.status, JSON.stringify(options.body)).toBe(200);
   const { credential, passkey } = createPasskey(options.body.data, ceremonyOf(server));
   const added = await server.post<Data<AddedPasskey>>('auth/passkeys/', { credential, name: opts.name }, { token });
   expect(added.status, JSON.stringify(added.body)).toBe(201);
   return { passkey, added: added.body.data };
+}
+
+/** A passkey's answer for a fresh proof: signed over a challenge from the proof's own options endpoint. */
+export async function passkeySettingsProof(server: TestServer, token: string, passkey: SoftPasskey) {
+  const options = await server.post<Data<WebauthnOptions>>('auth/two-factor/proof/passkey/options/', {}, { token });
+  expect(options.status, JSON.stringify(options.body)).toBe(200);
+  return signWithPasskey(passkey, options.body.data, ceremonyOf(server, { userVerified: false }));
 }
 
 /** Signs in with the password; the answer must be the second step, whose token and methods are returned. */

@@ -382,6 +382,14 @@ export const matrixCases: MatrixCase[] = [
     request: (t) => ({ path: recordsPath(t, `imports/${recordImportIds.get(t.space.id)}/`), body: { mapping: { name: 0 }, dry_run: true } }),
   },
   {
+    route: 'GET spaces/:id/contents/:content_id/records/imports/:import_id/', scope: 'space', minimum: 'editor', prepare: insertRecordTables,
+    request: (t) => ({ path: recordsPath(t, `imports/${recordImportIds.get(t.space.id)}/`) }),
+  },
+  {
+    route: 'POST spaces/:id/contents/:content_id/records/imports/:import_id/cancel/', scope: 'space', minimum: 'editor', prepare: insertRecordTables,
+    request: (t) => ({ path: recordsPath(t, `imports/${recordImportIds.get(t.space.id)}/cancel/`), body: {} }),
+  },
+  {
     route: 'GET spaces/:id/contents/:content_id/records/export/', scope: 'space', minimum: 'viewer', prepare: insertRecordTables,
     request: (t) => ({ path: recordsPath(t, 'export/?format=csv') }),
   },

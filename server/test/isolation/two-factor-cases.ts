@@ -46,6 +46,10 @@ async function givePasskey(server: TestServer, hub: HubFixture): Promise<void> {
 }
 
 const proof = { password: STRONG_PASSWORD };
+/** The proof of hub A's viewer once they have the authenticator app `prepare` gave them: the password and its current code. */
+const proofWithCode = (hubId: string) => ({ ...proof, code: generateSync({ secret: secrets.get(hubId)! }) });
+/** Gives hub A's viewer an enabled authenticator app whose secret the request reads. */
+const giveEnabledTotp = async (server: TestServer, hub: HubFixture) => { secrets.set(hub.id, await giveTotp(server, hub.viewer, true)); };
 
 export const twoFactorMatrixCases: MatrixCase[] = [
   { route: 'GET auth/two-factor/', scope: 'account', request: () => ({ path: 'auth/two-factor/' }) },
@@ -56,14 +60,16 @@ export const twoFactorMatrixCases: MatrixCase[] = [
     request: (t) => ({ path: 'auth/two-factor/totp/enable/', body: { code: generateSync({ secret: secrets.get(t.hub.id)! }) } }),
   },
   {
-    route: 'POST auth/two-factor/totp/disable/', scope: 'account',
-    prepare: async (server, hub) => { await giveTotp(server, hub.viewer, true); },
-    request: () => ({ path: 'auth/two-factor/totp/disable/', body: proof }),
+    route: 'POST auth/two-factor/totp/disable/', scope: 'account', prepare: giveEnabledTotp,
+    request: (t) => ({ path: 'auth/two-factor/totp/disable/', body: proofWithCode(t.hub.id) }),
   },
   {
-    route: 'POST auth/two-factor/recovery-codes/', scope: 'account',
-    prepare: async (server, hub) => { await giveTotp(server, hub.viewer, true); },
-    request: () => ({ path: 'auth/two-factor/recovery-codes/', body: proof }),
+    route: 'POST auth/two-factor/recovery-codes/', scope: 'account', prepare: giveEnabledTotp,
+    request: (t) => ({ path: 'auth/two-factor/recovery-codes/', body: proofWithCode(t.hub.id) }),
+  },
+  {
+    route: 'POST auth/two-factor/proof/passkey/options/', scope: 'account', prepare: givePasskey,
+    request: () => ({ path: 'auth/two-factor/proof/passkey/options/', body: {} }),
   },
   { route: 'POST auth/passkeys/options/', scope: 'account', request: () => ({ path: 'auth/passkeys/options/', body: proof }) },
   {
@@ -80,8 +86,13 @@ export const twoFactorMatrixCases: MatrixCase[] = [
     request: (t) => ({ path: `auth/passkeys/${passkeyIds.get(t.hub.id)}/`, body: { name: 'Renamed key' } }),
   },
   {
-    route: 'DELETE auth/passkeys/:id/', scope: 'account', prepare: givePasskey,
-    request: (t) => ({ path: `auth/passkeys/${passkeyIds.get(t.hub.id)}/`, body: proof }),
+    // The passkey `prepare` inserts cannot sign, so the second factor proved is an authenticator app beside it.
+    route: 'DELETE auth/passkeys/:id/', scope: 'account',
+    prepare: async (server, hub) => {
+      await givePasskey(server, hub);
+      await giveEnabledTotp(server, hub);
+    },
+    request: (t) => ({ path: `auth/passkeys/${passkeyIds.get(t.hub.id)}/`, body: proofWithCode(t.hub.id) }),
   },
 
   // Hub A's requirement: its owner reads and changes it (and must have two-factor to require it).

@@ -1,4 +1,4 @@
-import type { PaymentsProviderName } from '../../../../lib/contract/subscription';
+import type { PaymentsProviderName } from '../../../../lib/contract/billing';
 import type { Plan } from '../../../../lib/plans';
 import type { HubRow, UserRow } from '../../../types';
 

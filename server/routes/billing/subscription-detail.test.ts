@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, hubs } from '../../db/schema';
-import type { Subscription } from '../../../lib/contract/subscription';
+import type { Subscription } from '../../../lib/contract/billing';
 import { FREE_PLAN } from '../../../lib/plans';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createHub, createUser, refusedAuthorizations, uniqueHandle } from '../../test/fixtures';

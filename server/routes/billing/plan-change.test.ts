@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditEvents, memberships, spaces, subscriptions } from '../../db/schema';
 import { describeAuditEvent } from '../../../lib/audit/describe-audit-event';
 import type { AuditEvent } from '../../../lib/contract/audit';
-import type { PlanChange, PlanChangeResult, Subscription } from '../../../lib/contract/subscription';
+import type { PlanChange, PlanChangeResult, Subscription } from '../../../lib/contract/billing';
 import { FREE_PLAN, plans } from '../../../lib/plans';
 import { STRONG_PASSWORD, startTestServer, type RequestOptions, type TestServer } from '../../test/harness';
 import { createUser, uniqueHandle } from '../../test/fixtures';
