@@ -18,20 +18,13 @@ process.env.CHROMIUM_PATH ||= execFileSync(process.execPath, ['scripts/ensure-ch
   .split('\n')
   .at(-1);
 
-/** The specs that stream video between browsers. */
-const MEETINGS = /meetings[\w-]*\.spec\.ts$/;
-
 export default defineConfig({
   testDir: 'e2e',
-  // A browser test spends most of its time waiting on the server and the browser (about half a core
-  // each, measured), so three run at once. Meetings send generated video between several browsers
-  // and need most of a core each, so they take turns in a lane of their own beside the others.
-  workers: 3,
+  // One test at a time. The suite keeps both cores busy on its own (the browsers render, the meetings
+  // encode video the whole time they run); with three at once on two cores every test took longer and
+  // burned more, the run took 16 instead of 10 minutes, and timing-bound tests failed.
+  workers: 1,
   fullyParallel: false,
-  projects: [
-    { name: 'journeys', testIgnore: MEETINGS, workers: 2 },
-    { name: 'meetings', testMatch: MEETINGS, workers: 1 },
-  ],
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   // Whole journeys with several people signing up (argon2 on 2 cores) take a minute or more.

@@ -18,6 +18,6 @@ await runSteps('npm test', [
       ...apiSteps(),
     ],
   },
-  // On its own: its tests run three at a time against one server and wait on timings a busy machine would stretch.
+  // On its own: its browsers and generated video fill both cores, and its tests wait on timings a busy machine would stretch.
   { name: 'browser end-to-end tests', command: [process.execPath, 'scripts/test-e2e.mjs'], summary: PLAYWRIGHT_SUMMARY },
 ]);
