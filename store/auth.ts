@@ -254,9 +254,10 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     // Ending the session on the server and forgetting the stored token go out together, and a
     // server slow to answer must not hold the person on the page (the request may still land;
     // one that never does leaves the session to expire). The tab is signed out either way.
+    const signal = AbortSignal.timeout(SIGN_OUT_TIMEOUT_MS);
     await Promise.all([
-      authApi.logout({ signal: AbortSignal.timeout(SIGN_OUT_TIMEOUT_MS) }).catch((error: unknown) => console.warn('Sign-out request failed', error)),
-      tokenApi.clear().catch((error: unknown) => console.error('Could not delete the stored token', error)),
+      authApi.logout({ signal }).catch((error: unknown) => console.warn('Sign-out request failed', error)),
+      tokenApi.clear({ signal }).catch((error: unknown) => console.error('Could not delete the stored token', error)),
     ]);
     dropCredentials();
     clearDrafts();

@@ -45,7 +45,7 @@ export const hasMore = (page: ListEnvelope<unknown>) => page.data.length === pag
 export const tokenApi = {
   get: async () => (await tokenClient.get<Envelope<{ token: string | null }>>('/api/token/')).data.data.token,
   set: async (token: string) => { await tokenClient.post('/api/token/', { token }); },
-  clear: async () => { await tokenClient.delete('/api/token/'); },
+  clear: async (options?: CallOptions) => { await tokenClient.delete('/api/token/', options); },
 };
 
 export const authApi = {
